@@ -1,0 +1,217 @@
+// The hdasoko command: solve, verify, bench. Wires options to the engine and
+// prints; all search work happens in the engine library.
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "level/level.hpp"
+#include "report.hpp"
+#include "solution/verify.hpp"
+#include "solve.hpp"
+
+namespace {
+
+using namespace hdasoko;
+using cli::Exit;
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_sigint(int) { interrupted.store(true, std::memory_order_relaxed); }
+
+uint64_t physical_memory_bytes() {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * page : 0;
+}
+
+// Options shared by the searching subcommands.
+struct SearchFlags {
+    std::string heuristic = "matching";
+    double time_limit_s = 0;
+    uint64_t node_limit = 0;
+    double memory_limit_mb = 0;  // 0: three quarters of physical memory
+
+    void add_to(CLI::App& app) {
+        app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
+            ->check(CLI::IsMember({"simple", "matching"}))
+            ->capture_default_str();
+        app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
+            ->check(CLI::NonNegativeNumber);
+        app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
+        app.add_option("--memory-limit", memory_limit_mb,
+                       "MB for the search's tables per level; 0 = 3/4 of physical memory")
+            ->check(CLI::NonNegativeNumber);
+    }
+
+    search::Options options() const {
+        search::Options o;
+        heuristic::parse_kind(heuristic, o.heuristic);
+        o.limits.time_limit_s = time_limit_s;
+        o.limits.node_limit = node_limit;
+        o.limits.memory_limit_bytes = memory_limit_mb > 0 ? static_cast<uint64_t>(memory_limit_mb * 1048576.0)
+                                                          : physical_memory_bytes() / 4 * 3;
+        o.limits.cancel = &interrupted;
+        return o;
+    }
+};
+
+// Solves the chosen levels of a collection; one level prints the full report,
+// several print a row each and a summary. Returns the exit code.
+int run_collection(const std::vector<const level::Level*>& levels, const SearchFlags& flags, bool json,
+                   bool quiet, bool single) {
+    search::Options options = flags.options();
+    if (single && !quiet) {
+        std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
+                  << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
+        options.on_layer = [](const search::SearchStats& s) {
+            std::cerr << std::setw(6) << s.last_f << std::setw(14) << cli::thousands(s.expanded) << std::setw(14)
+                      << cli::thousands(s.generated) << std::setw(12) << cli::thousands(s.stored) << std::setw(9)
+                      << std::fixed << std::setprecision(2) << s.seconds << '\n';
+        };
+    }
+    std::vector<cli::Solved> all;
+    cli::Summary summary;
+    int worst = cli::exit_solved;
+    if (!single && !json) cli::print_row_header(std::cout);
+    for (const level::Level* l : levels) {
+        all.push_back(cli::solve_level(*l, options));
+        const cli::Solved& s = all.back();
+        summary.add(s);
+        worst = std::max(worst, s.exit_code());
+        if (single && !json) cli::print_text(std::cout, s, true);
+        if (!single && !json) {
+            cli::print_row(std::cout, s);
+            std::cout.flush();
+        }
+        if (s.result.outcome == search::Outcome::interrupted) break;
+    }
+    if (json) {
+        if (single) {
+            cli::print_json(std::cout, all.front(), flags.heuristic);
+            std::cout << '\n';
+        } else {
+            cli::print_json_collection(std::cout, all, summary, flags.heuristic);
+        }
+    } else if (!single) {
+        cli::print_summary(std::cout, summary);
+    }
+    for (const auto& s : all)
+        if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
+    return worst;
+}
+
+// SOLUTION is a file of LURD (other lines ignored) or the LURD itself.
+std::string read_solution(const std::string& arg) {
+    std::ifstream in(arg);
+    if (!in) return arg;
+    std::string line, lurd;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of("lurdLURD \t") == std::string::npos) lurd += line;
+    }
+    return lurd;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::signal(SIGINT, on_sigint);
+    CLI::App app{"hdasoko: a parallel Sokoban solver that proves push-optimal solutions"};
+    app.require_subcommand(1);
+
+    // solve
+    auto* solve = app.add_subcommand("solve", "solve levels push-optimally and verify the solutions");
+    std::string solve_file, level_arg = "1", title;
+    bool json = false, quiet = false;
+    SearchFlags flags;
+    solve->add_option("FILE", solve_file, "XSB level or collection")->required();
+    solve->add_option("--level", level_arg, "level number (1-based) or 'all'")->capture_default_str();
+    solve->add_option("--title", title, "level with this title (instead of --level)");
+    solve->add_flag("--json", json, "machine-readable output on stdout");
+    solve->add_flag("--quiet", quiet, "no progress on stderr");
+    flags.add_to(*solve);
+
+    // verify
+    auto* verify = app.add_subcommand("verify", "replay a LURD solution and check that it solves the level");
+    std::string verify_file, solution_arg;
+    int verify_level = 1;
+    verify->add_option("FILE", verify_file, "XSB level or collection")->required();
+    verify->add_option("SOLUTION", solution_arg, "file holding LURD, or the LURD string")->required();
+    verify->add_option("--level", verify_level, "level number (1-based)")->capture_default_str();
+
+    // bench
+    auto* bench = app.add_subcommand("bench", "solve a collection (default: levels/microban.xsb) and summarize");
+    std::string bench_file = "levels/microban.xsb";
+    bool bench_json = false;
+    SearchFlags bench_flags;
+    bench->add_option("FILE", bench_file, "collection to solve")->capture_default_str();
+    bench->add_flag("--json", bench_json, "machine-readable output on stdout");
+    bench_flags.add_to(*bench);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        int code = app.exit(e);
+        return code == 0 ? 0 : cli::exit_bad_input;
+    }
+
+    try {
+        if (*solve) {
+            auto collection = level::load_collection(solve_file);
+            std::vector<const level::Level*> chosen;
+            bool single = true;
+            if (!title.empty()) {
+                chosen.push_back(&level::select_level_by_title(collection, title, solve_file));
+            } else if (level_arg == "all") {
+                for (const auto& l : collection) chosen.push_back(&l);
+                single = false;
+            } else {
+                int n = 0;
+                size_t used = 0;
+                try {
+                    n = std::stoi(level_arg, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used != level_arg.size() || level_arg.empty()) {
+                    std::cerr << "hdasoko: --level: expected a number or 'all', got '" << level_arg << "'\n";
+                    return cli::exit_bad_input;
+                }
+                chosen.push_back(&level::select_level(collection, n, solve_file));
+            }
+            return run_collection(chosen, flags, json, quiet, single);
+        }
+        if (*verify) {
+            auto collection = level::load_collection(verify_file);
+            const level::Level& l = level::select_level(collection, verify_level, verify_file);
+            solution::Verdict v = solution::verify(l, read_solution(solution_arg));
+            if (!v.ok) {
+                std::cout << "rejected: " << v.error << '\n';
+                return cli::exit_unsolvable;
+            }
+            std::cout << "valid: solves level " << l.number << " in " << v.pushes << " pushes, " << v.moves
+                      << " moves\n";
+            return cli::exit_solved;
+        }
+        if (*bench) {
+            auto collection = level::load_collection(bench_file);
+            std::vector<const level::Level*> chosen;
+            for (const auto& l : collection) chosen.push_back(&l);
+            return run_collection(chosen, bench_flags, bench_json, true, false);
+        }
+    } catch (const level::ParseError& e) {
+        std::cerr << "hdasoko: " << e.what() << '\n';
+        return cli::exit_bad_input;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "hdasoko: out of memory\n";
+        return cli::exit_memory_limit;
+    } catch (const std::exception& e) {
+        std::cerr << "hdasoko: internal error: " << e.what() << '\n';
+        return cli::exit_internal;
+    }
+    return cli::exit_internal;
+}

@@ -1,0 +1,184 @@
+// Text and JSON reports of solved levels and collections.
+#include "report.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+namespace hdasoko::cli {
+
+std::string thousands(uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char ch : s) {
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += static_cast<char>(ch);
+        } else if (ch < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", ch);
+            out += buf;
+        } else {
+            out += static_cast<char>(ch);
+        }
+    }
+    return out + "\"";
+}
+
+uint64_t peak_rss_bytes() {
+    std::ifstream status("/proc/self/status");
+    std::string key;
+    while (status >> key) {
+        if (key == "VmHWM:") {
+            uint64_t kb = 0;
+            status >> kb;
+            return kb * 1024;
+        }
+        status.ignore(1 << 12, '\n');
+    }
+    return 0;
+}
+
+namespace {
+
+std::string percent(uint64_t part, uint64_t whole) {
+    if (!whole) return "";
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(1) << 100.0 * part / whole << " %";
+    return s.str();
+}
+
+std::string fixed(double v, int digits) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << v;
+    return s.str();
+}
+
+std::string level_name(const level::Level& l) {
+    return l.source + " #" + std::to_string(l.number) + (l.title.empty() ? "" : " \"" + l.title + "\"");
+}
+
+double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
+
+}  // namespace
+
+void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
+    const auto& st = solved.result.stats;
+    auto line = [&](const std::string& key, const std::string& value, const std::string& basis = "") {
+        out << std::left << std::setw(24) << key << std::right << std::setw(16) << value;
+        if (!basis.empty()) out << "  " << basis;
+        out << '\n';
+    };
+    out << std::left << std::setw(24) << "level" << level_name(*solved.level) << '\n';
+    std::string outcome = search::outcome_name(solved.result.outcome);
+    if (!solved.error.empty()) outcome = "internal error: " + solved.error;
+    else if (solved.verified) outcome += ", push-optimal, verified";
+    out << std::left << std::setw(24) << "outcome" << outcome << '\n';
+    if (solved.verified) {
+        line("pushes", std::to_string(solved.pushes));
+        line("moves", std::to_string(solved.moves));
+        if (show_solution) out << std::left << std::setw(24) << "solution" << solved.lurd << '\n';
+    }
+    line("initial_h", std::to_string(st.initial_h), "lower bound at the start");
+    line("last_f", std::to_string(st.last_f), "f of the last layer searched");
+    line("expanded", thousands(st.expanded));
+    line("expanded_before_last_f", thousands(st.expanded_before_last_f), "independent of tie-breaking");
+    line("generated", thousands(st.generated));
+    line("duplicates", thousands(st.duplicates), percent(st.duplicates, st.generated) + " of generated");
+    line("pruned_dead_square", thousands(st.pruned_dead_square), percent(st.pruned_dead_square, st.generated) + " of generated");
+    line("pruned_freeze", thousands(st.pruned_freeze), percent(st.pruned_freeze, st.generated) + " of generated");
+    line("pruned_matching", thousands(st.pruned_matching), percent(st.pruned_matching, st.generated) + " of generated");
+    line("reopened", thousands(st.reopened));
+    line("stored", thousands(st.stored), "states in the closed table");
+    line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
+    line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
+    line("search_memory", fixed(st.memory_bytes / 1048576.0, 1) + " MB", "tables, arena, open list");
+    line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
+    const Phases& p = solved.phases;
+    out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, search "
+        << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
+        << fixed(p.verify_s, 3) << " s\n";
+}
+
+void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic) {
+    const auto& st = solved.result.stats;
+    const auto& p = solved.phases;
+    out << "{\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
+        << ",\"title\":" << json_string(solved.level->title)
+        << ",\"outcome\":" << json_string(search::outcome_name(solved.result.outcome))
+        << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
+        << ",\"optimal\":" << (solved.verified ? "true" : "false")
+        << ",\"verified\":" << (solved.verified ? "true" : "false");
+    if (solved.verified)
+        out << ",\"pushes\":" << solved.pushes << ",\"moves\":" << solved.moves
+            << ",\"solution\":" << json_string(solved.lurd);
+    if (!solved.error.empty()) out << ",\"error\":" << json_string(solved.error);
+    out << ",\"stats\":{\"expanded\":" << st.expanded << ",\"generated\":" << st.generated
+        << ",\"duplicates\":" << st.duplicates << ",\"reopened\":" << st.reopened
+        << ",\"pruned_dead_square\":" << st.pruned_dead_square << ",\"pruned_freeze\":" << st.pruned_freeze
+        << ",\"pruned_matching\":" << st.pruned_matching << ",\"initial_h\":" << st.initial_h
+        << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
+        << ",\"stored\":" << st.stored << ",\"memory_bytes\":" << st.memory_bytes
+        << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"seconds\":" << st.seconds
+        << ",\"generated_per_s\":" << static_cast<uint64_t>(per_second(st.generated, st.seconds)) << "}"
+        << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
+        << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
+}
+
+void print_row_header(std::ostream& out) {
+    out << std::left << std::setw(6) << "level" << std::setw(14) << "outcome" << std::right << std::setw(7)
+        << "pushes" << std::setw(8) << "moves" << std::setw(13) << "expanded" << std::setw(14) << "generated"
+        << std::setw(10) << "seconds" << "  title\n";
+}
+
+void print_row(std::ostream& out, const Solved& s) {
+    const auto& st = s.result.stats;
+    std::string outcome = s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error";
+    out << std::left << std::setw(6) << s.level->number << std::setw(14) << outcome << std::right
+        << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
+        << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
+        << std::setw(14) << thousands(st.generated) << std::setw(10)
+        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 3)
+        << "  " << s.level->title << '\n';
+}
+
+void Summary::add(const Solved& s) {
+    ++levels;
+    if (s.verified) {
+        ++solved;
+        pushes += s.pushes;
+    }
+    expanded += s.result.stats.expanded;
+    generated += s.result.stats.generated;
+    seconds += s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s;
+}
+
+void print_summary(std::ostream& out, const Summary& sm) {
+    out << "solved " << sm.solved << " of " << sm.levels << " (push-optimal, verified); total pushes "
+        << thousands(sm.pushes) << ", expanded " << thousands(sm.expanded) << ", generated "
+        << thousands(sm.generated) << ", " << fixed(sm.seconds, 2) << " s, "
+        << thousands(static_cast<uint64_t>(per_second(sm.generated, sm.seconds))) << " generated/s\n";
+}
+
+void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& sm,
+                           const std::string& heuristic) {
+    out << "{\"levels\":[";
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (i) out << ",\n";
+        print_json(out, all[i], heuristic);
+    }
+    out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved
+        << ",\"pushes\":" << sm.pushes << ",\"expanded\":" << sm.expanded << ",\"generated\":" << sm.generated
+        << ",\"seconds\":" << sm.seconds << "}}\n";
+}
+
+}  // namespace hdasoko::cli

@@ -1,0 +1,34 @@
+// Output of the command: text for people (each number with its basis), JSON
+// for programs (the same keys as SearchStats), and one-row-per-level tables.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "solve.hpp"
+
+namespace hdasoko::cli {
+
+std::string thousands(uint64_t n);          // 1234567 -> "1,234,567"
+std::string json_string(const std::string& s);
+uint64_t peak_rss_bytes();                  // VmHWM of this process, 0 if unknown
+
+void print_text(std::ostream& out, const Solved& solved, bool show_solution);
+void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic);
+
+// Collections: a header, a row per level, and a summary.
+void print_row_header(std::ostream& out);
+void print_row(std::ostream& out, const Solved& solved);
+struct Summary {
+    int levels = 0, solved = 0;
+    uint64_t expanded = 0, generated = 0, pushes = 0;
+    double seconds = 0;
+    void add(const Solved& s);
+};
+void print_summary(std::ostream& out, const Summary& summary);
+void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& summary,
+                           const std::string& heuristic);
+
+}  // namespace hdasoko::cli

@@ -1,0 +1,74 @@
+// The solve pipeline: every solution leaves here only after the independent
+// verifier replayed it on the parsed level.
+#include "solve.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "board/board.hpp"
+#include "solution/solution.hpp"
+#include "solution/verify.hpp"
+
+namespace hdasoko::cli {
+
+namespace {
+double since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+}  // namespace
+
+int Solved::exit_code() const {
+    if (!error.empty()) return exit_internal;
+    switch (result.outcome) {
+        case search::Outcome::solved: return exit_solved;
+        case search::Outcome::unsolvable: return exit_unsolvable;
+        case search::Outcome::time_limit: return exit_time_limit;
+        case search::Outcome::memory_limit: return exit_memory_limit;
+        case search::Outcome::node_limit: return exit_node_limit;
+        case search::Outcome::interrupted: return exit_interrupted;
+    }
+    return exit_internal;
+}
+
+Solved solve_level(const level::Level& level, const search::Options& options) {
+    Solved out;
+    out.level = &level;
+    auto t = std::chrono::steady_clock::now();
+    board::Board board(level);
+    out.phases.analyze_s = since(t);
+
+    t = std::chrono::steady_clock::now();
+    out.result = search::astar(board, options);
+    out.phases.search_s = since(t);
+    if (out.result.outcome != search::Outcome::solved) return out;
+
+    t = std::chrono::steady_clock::now();
+    try {
+        out.lurd = solution::to_lurd(board, out.result.pushes);
+    } catch (const std::logic_error& e) {
+        out.error = e.what();
+        return out;
+    }
+    out.phases.reconstruct_s = since(t);
+
+    t = std::chrono::steady_clock::now();
+    solution::Verdict verdict = solution::verify(level, out.lurd);
+    out.phases.verify_s = since(t);
+    if (!verdict.ok) {
+        out.error = "the verifier rejected the solution: " + verdict.error;
+        out.lurd.clear();
+        return out;
+    }
+    if (verdict.pushes != static_cast<int>(out.result.pushes.size())) {
+        out.error = "the verifier counted " + std::to_string(verdict.pushes) + " pushes, the search " +
+                    std::to_string(out.result.pushes.size());
+        out.lurd.clear();
+        return out;
+    }
+    out.verified = true;
+    out.pushes = verdict.pushes;
+    out.moves = verdict.moves;
+    return out;
+}
+
+}  // namespace hdasoko::cli

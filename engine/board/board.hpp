@@ -1,0 +1,114 @@
+// engine/board: static analysis of one level, computed once and read-only
+// afterwards (shared by every worker without locking).
+// Owns: cell indexing (interior squares numbered 0..n-1 in row-major order,
+// with a neighbour table per cell), dead squares, player-side-aware push
+// distances, and Zobrist keys. Leaves states, move generation and search to
+// state/, moves/ and search/. A Board is built from a validated level::Level.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "level/level.hpp"
+
+namespace hdasoko::board {
+
+// An interior square. Row-major numbering makes the smallest reachable cell
+// the top-left one, which is the normalized player position.
+using Cell = int16_t;
+constexpr Cell no_cell = -1;
+
+// Directions in LURD order; opposite(d) == d ^ 2.
+enum Dir : uint8_t { left = 0, up = 1, right = 2, down = 3 };
+constexpr int opposite(int d) { return d ^ 2; }
+constexpr char walk_letter[4] = {'l', 'u', 'r', 'd'};
+constexpr char push_letter[4] = {'L', 'U', 'R', 'D'};
+constexpr int dx[4] = {-1, 0, 1, 0};
+constexpr int dy[4] = {0, -1, 0, 1};
+
+// "No route": a push distance that does not exist.
+constexpr uint16_t unreachable = 0xFFFF;
+
+class Board {
+public:
+    explicit Board(const level::Level& level);
+
+    int cells() const { return static_cast<int>(x_.size()); }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    int words() const { return (cells() + 63) / 64; }  // box bitset words
+
+    // Neighbour of c in direction d, or no_cell for a wall.
+    Cell neighbor(Cell c, int d) const { return next_[c * 4 + d]; }
+    int x(Cell c) const { return x_[c]; }
+    int y(Cell c) const { return y_[c]; }
+    Cell cell_at(int x, int y) const;  // no_cell off the interior
+
+    bool is_goal(Cell c) const { return goal_[c]; }
+    bool is_dead(Cell c) const { return dead_[c]; }
+    const std::vector<Cell>& goals() const { return goals_; }
+    const std::vector<Cell>& initial_boxes() const { return initial_boxes_; }
+    Cell initial_player() const { return initial_player_; }
+    int boxes() const { return static_cast<int>(goals_.size()); }
+
+    // Zobrist keys: one per (cell, box) and one per (cell, player).
+    uint64_t box_key(Cell c) const { return box_key_[c]; }
+    uint64_t player_key(Cell c) const { return player_key_[c]; }
+
+    // Which side of a box at c the player at p stands on: the component of p
+    // in the interior with c removed, numbered 0..3 by c's first neighbour in
+    // it. Defined for p != c.
+    int side(Cell c, Cell p) const { return side_[static_cast<size_t>(c) * cells() + p]; }
+
+    // Fewest pushes to bring a lone box from c to goal number g (index into
+    // goals()) when the player starts on side s of it; unreachable if none.
+    uint16_t distance(int g, Cell c, int s) const {
+        return distance_[(static_cast<size_t>(g) * cells() + c) * 4 + s];
+    }
+    // Same with the player at p (p != c).
+    uint16_t distance_from(int g, Cell c, Cell p) const { return distance(g, c, side(c, p)); }
+
+    // The board drawn as XSB with `mark` on every cell where pred(c) holds
+    // (for analysis output and tests).
+    template <class Pred>
+    std::string draw(Pred pred, char mark) const;
+
+private:
+    void index_cells(const level::Level& level);
+    void compute_dead_squares();
+    void compute_sides();
+    void compute_push_distances();
+    void compute_zobrist(uint64_t seed);
+
+    int width_ = 0, height_ = 0;
+    std::vector<Cell> cell_of_;  // width*height squares -> cell or no_cell
+    std::vector<Cell> next_;     // cells*4 neighbours
+    std::vector<int16_t> x_, y_;
+    std::vector<uint8_t> goal_, dead_, wall_;
+    std::vector<Cell> goals_, initial_boxes_;
+    Cell initial_player_ = no_cell;
+    std::vector<uint64_t> box_key_, player_key_;
+    std::vector<uint8_t> side_;        // cells*cells
+    std::vector<uint16_t> distance_;   // goals*cells*4
+};
+
+template <class Pred>
+std::string Board::draw(Pred pred, char mark) const {
+    std::string out;
+    for (int y = 0; y < height_; ++y) {
+        std::string row;
+        for (int x = 0; x < width_; ++x) {
+            Cell c = cell_at(x, y);
+            if (c == no_cell) row += wall_[y * width_ + x] ? '#' : ' ';
+            else if (pred(c)) row += mark;
+            else row += goal_[c] ? '.' : ' ';
+        }
+        while (!row.empty() && row.back() == ' ') row.pop_back();
+        out += row;
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace hdasoko::board

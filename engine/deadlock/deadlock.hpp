@@ -1,0 +1,20 @@
+// engine/deadlock: tests that a state can never be solved, applied to each
+// generated state. Dead squares are precomputed by board/ and tested by the
+// search directly; here live the tests that look at several boxes: freeze
+// deadlocks. A bipartite-matching deadlock is found by the matching bound in
+// heuristic/ (no perfect matching). Every test is sound: it never rejects a
+// solvable state, so pruning keeps push optimality.
+#pragma once
+
+#include <cstdint>
+
+#include "board/board.hpp"
+
+namespace hdasoko::deadlock {
+
+// True when the box on `c` (just pushed there) is frozen, i.e. blocked on
+// both axes by walls, dead squares on both sides, or other frozen boxes, and
+// some box of that frozen group is not on a goal.
+bool is_freeze_deadlock(const board::Board& board, const uint64_t* boxes, board::Cell c);
+
+}  // namespace hdasoko::deadlock

@@ -1,0 +1,67 @@
+// Freeze deadlocks (see the Sokoban wiki's "freeze deadlock"): a box is
+// blocked on an axis when a wall is on either side, when both sides are dead
+// squares, or when a box on either side is itself frozen with this box taken
+// as a wall (which also stops the recursion from cycling). A frozen group is
+// a deadlock if any box of it is off a goal.
+#include "deadlock/deadlock.hpp"
+
+#include "state/state.hpp"
+
+namespace hdasoko::deadlock {
+
+namespace {
+
+using board::Board;
+using board::Cell;
+using board::no_cell;
+
+struct FreezeCheck {
+    const Board& board;
+    const uint64_t* boxes;
+    Cell walls[level::max_boxes + 1];  // boxes currently taken as walls
+    int n_walls = 0;
+
+    bool is_wall(Cell c) const {
+        if (c == no_cell) return true;
+        for (int i = 0; i < n_walls; ++i)
+            if (walls[i] == c) return true;
+        return false;
+    }
+
+    // Blocked along axis (0: left/right, 1: up/down). `off_goal` collects
+    // whether a box whose frozenness the answer relies on is off a goal.
+    bool blocked(Cell c, int axis, bool& off_goal) {
+        Cell a = board.neighbor(c, axis == 0 ? board::left : board::up);
+        Cell b = board.neighbor(c, axis == 0 ? board::right : board::down);
+        if (is_wall(a) || is_wall(b)) return true;
+        if (board.is_dead(a) && board.is_dead(b)) return true;
+        for (Cell n : {a, b}) {
+            if (!state::has_box(boxes, n)) continue;
+            bool sub_off_goal = false;
+            if (frozen(n, sub_off_goal)) {
+                off_goal |= sub_off_goal;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    bool frozen(Cell c, bool& off_goal) {
+        walls[n_walls++] = c;
+        bool group_off_goal = !board.is_goal(c);
+        bool result = blocked(c, 0, group_off_goal) && blocked(c, 1, group_off_goal);
+        --n_walls;
+        if (result) off_goal |= group_off_goal;
+        return result;
+    }
+};
+
+}  // namespace
+
+bool is_freeze_deadlock(const Board& board, const uint64_t* boxes, Cell c) {
+    FreezeCheck check{board, boxes, {}, 0};
+    bool off_goal = false;
+    return check.frozen(c, off_goal) && off_goal;
+}
+
+}  // namespace hdasoko::deadlock

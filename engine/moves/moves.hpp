@@ -1,0 +1,64 @@
+// engine/moves: what the player can do in a state. Player reachability
+// (with the normalized player cell), push generation from the reachable area,
+// and player paths between pushes (for turning pushes into LURD). Owns no
+// states: callers pass box bitsets. Pruning of pushes belongs to deadlock/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "state/state.hpp"
+
+namespace hdasoko::moves {
+
+using board::Board;
+using board::Cell;
+using board::no_cell;
+
+// A push: the box on `box` moves one square in direction `dir`.
+struct Push {
+    Cell box;
+    uint8_t dir;
+};
+
+// Player reachability with reusable scratch space (one per worker): no
+// allocation per call. The area is the set of cells reached from `from`
+// without entering a box; the normalized player is its smallest cell.
+class Reachability {
+public:
+    explicit Reachability(const Board& board);
+
+    Cell compute(const uint64_t* boxes, Cell from);
+    bool reached(Cell c) const { return mark_[c] == epoch_; }
+
+private:
+    const Board& board_;
+    std::vector<uint32_t> mark_;
+    std::vector<Cell> stack_;
+    uint32_t epoch_ = 0;
+};
+
+// Calls f(Push) for every push from the area last computed by `area`: the
+// player reaches the square behind the box and the square in front is an
+// interior cell without a box. Dead targets are included; pruning is the
+// caller's choice.
+template <class F>
+inline void for_each_push(const Board& board, const uint64_t* boxes, const Reachability& area, F&& f) {
+    state::for_each_box(boxes, board.words(), [&](Cell c) {
+        for (int d = 0; d < 4; ++d) {
+            Cell to = board.neighbor(c, d);
+            if (to == no_cell || state::has_box(boxes, to)) continue;
+            Cell behind = board.neighbor(c, board::opposite(d));
+            if (behind == no_cell || !area.reached(behind)) continue;
+            f(Push{c, static_cast<uint8_t>(d)});
+        }
+    });
+}
+
+// Shortest walk (lower-case LURD) from `from` to `to` around the boxes; sets
+// `ok` false when there is none.
+std::string player_path(const Board& board, const uint64_t* boxes, Cell from, Cell to, bool& ok);
+
+}  // namespace hdasoko::moves

@@ -1,0 +1,61 @@
+// Open list: a bucket queue indexed by f, then by h (lower h first, which
+// favours nodes nearer a goal among equal f), last in first out within a
+// bucket. f and h are small integers, so push and pop are O(1) amortized.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace hdasoko::search {
+
+class OpenList {
+public:
+    void push(uint32_t f, uint32_t h, uint32_t node) {
+        if (f >= buckets_.size()) {
+            buckets_.resize(f + 1);
+            h_cursor_.resize(f + 1, 0xFFFFFFFF);
+            count_.resize(f + 1, 0);
+        }
+        auto& by_h = buckets_[f];
+        if (h >= by_h.size()) by_h.resize(h + 1);
+        by_h[h].push_back(node);
+        if (h < h_cursor_[f]) h_cursor_[f] = h;
+        ++count_[f];
+        if (f < min_f_) min_f_ = f;
+        ++size_;
+    }
+
+    bool empty() const { return size_ == 0; }
+    size_t size() const { return size_; }
+
+    // Smallest f present; only valid when not empty.
+    uint32_t min_f() {
+        while (count_[min_f_] == 0) ++min_f_;
+        return min_f_;
+    }
+
+    // Removes and returns a node of smallest f, then smallest h.
+    uint32_t pop(uint32_t& f, uint32_t& h) {
+        f = min_f();
+        auto& by_h = buckets_[f];
+        uint32_t& cur = h_cursor_[f];
+        while (by_h[cur].empty()) ++cur;
+        h = cur;
+        uint32_t node = by_h[cur].back();
+        by_h[cur].pop_back();
+        --count_[f];
+        --size_;
+        return node;
+    }
+
+    size_t bytes() const { return size_ * sizeof(uint32_t); }
+
+private:
+    std::vector<std::vector<std::vector<uint32_t>>> buckets_;  // [f][h]
+    std::vector<uint32_t> h_cursor_;  // per f: no non-empty bucket below it
+    std::vector<uint64_t> count_;     // per f: nodes held
+    uint32_t min_f_ = 0xFFFFFFFF;
+    size_t size_ = 0;
+};
+
+}  // namespace hdasoko::search

@@ -1,0 +1,67 @@
+// engine/search: the searches over pushes and what they report.
+// One Options / SearchResult / SearchStats for every search; astar is the
+// sequential reference for optimal lengths. A search prints nothing: progress
+// reaches the caller through Options::on_layer.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "board/board.hpp"
+#include "heuristic/heuristic.hpp"
+#include "moves/moves.hpp"
+
+namespace hdasoko::search {
+
+// Limits stop a search cleanly with its statistics; 0 means none.
+struct Limits {
+    double time_limit_s = 0;
+    uint64_t node_limit = 0;           // expanded nodes
+    uint64_t memory_limit_bytes = 0;   // the search's own tables and arenas
+    const std::atomic<bool>* cancel = nullptr;  // set by a signal handler, say
+};
+
+struct SearchStats {
+    // Nodes.
+    uint64_t expanded = 0;
+    uint64_t generated = 0;          // pushes generated from expanded nodes
+    uint64_t duplicates = 0;         // generated states already in the table
+    uint64_t reopened = 0;           // closed states reached again with smaller g
+    // Pruning, each a subset of generated.
+    uint64_t pruned_dead_square = 0;
+    uint64_t pruned_freeze = 0;
+    uint64_t pruned_matching = 0;    // heuristic proved the state dead
+    // f layers: expansions before the last layer do not depend on tie-breaking.
+    uint32_t initial_h = 0;
+    uint32_t last_f = 0;
+    uint64_t expanded_before_last_f = 0;
+    // Resources.
+    uint64_t stored = 0;             // states in the closed table
+    uint64_t memory_bytes = 0;       // peak bytes of the search's own structures
+    double seconds = 0;
+};
+
+enum class Outcome { solved, unsolvable, time_limit, memory_limit, node_limit, interrupted };
+const char* outcome_name(Outcome outcome);
+
+struct SearchResult {
+    Outcome outcome = Outcome::unsolvable;
+    std::vector<moves::Push> pushes;  // the solution when solved, from the initial state
+    SearchStats stats;
+};
+
+struct Options {
+    heuristic::Kind heuristic = heuristic::Kind::matching;
+    Limits limits;
+    // Called from the searching thread when a new f layer starts.
+    std::function<void(const SearchStats&)> on_layer;
+};
+
+// Sequential A* over pushes: bucket open list ordered by f then lower h,
+// exact closed table, dead squares, freeze and matching deadlocks pruned.
+// Push-optimal when solved; `unsolvable` means proven.
+SearchResult astar(const board::Board& board, const Options& options);
+
+}  // namespace hdasoko::search
