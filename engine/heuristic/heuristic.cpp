@@ -1,5 +1,9 @@
-// The simple and matching bounds over player-side-aware push distances.
+// The simple and matching bounds over player-side-aware push distances, each
+// from scratch and incrementally from a parent.
 #include "heuristic/heuristic.hpp"
+
+#include <algorithm>
+#include <cassert>
 
 #include "state/state.hpp"
 
@@ -15,42 +19,65 @@ bool parse_kind(const std::string& name, Kind& kind) {
 const char* kind_name(Kind kind) { return kind == Kind::simple ? "simple" : "matching"; }
 
 Heuristic::Heuristic(const board::Board& board, Kind kind)
-    : board_(board), kind_(kind), cost_(static_cast<size_t>(board.boxes()) * board.boxes()) {}
+    : board_(board),
+      kind_(kind),
+      cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
+      row_of_(board.cells(), -1),
+      parent_row_(board.boxes()) {}
+
+void Heuristic::fill_row(int row, board::Cell box, board::Cell player) {
+    const int n = board_.boxes();
+    int side = board_.side(box, player);
+    int* out = &cost_[static_cast<size_t>(row) * n];
+    for (int g = 0; g < n; ++g) {
+        uint16_t d = board_.distance(g, box, side);
+        out[g] = d == board::unreachable ? Hungarian::forbidden : d;
+    }
+}
 
 uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
-    return kind_ == Kind::simple ? simple(boxes, player) : matching(boxes, player);
-}
-
-uint32_t Heuristic::simple(const uint64_t* boxes, board::Cell player) {
-    const int goals = board_.boxes();
-    uint32_t total = 0;
-    bool ok = true;
-    state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
-        int side = board_.side(c, player);
-        uint32_t best = board::unreachable;
-        for (int g = 0; g < goals; ++g) {
-            uint32_t d = board_.distance(g, c, side);
-            if (d < best) best = d;
-        }
-        if (best == board::unreachable) ok = false;
-        total += best;
-    });
-    return ok ? total : dead;
-}
-
-uint32_t Heuristic::matching(const uint64_t* boxes, board::Cell player) {
     const int n = board_.boxes();
     int row = 0;
-    state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
-        int side = board_.side(c, player);
-        int* out = &cost_[static_cast<size_t>(row++) * n];
-        for (int g = 0; g < n; ++g) {
-            uint16_t d = board_.distance(g, c, side);
-            out[g] = d == board::unreachable ? Hungarian::forbidden : d;
-        }
-    });
-    int total = hungarian_.solve(n, cost_.data());
-    return total < 0 ? dead : static_cast<uint32_t>(total);
+    state::for_each_box(boxes, board_.words(), [&](board::Cell c) { fill_row(row++, c, player); });
+    if (kind_ == Kind::matching) {
+        int total = hungarian_.solve(n, cost_.data());
+        return total < 0 ? dead : static_cast<uint32_t>(total);
+    }
+    uint32_t total = 0;
+    for (int i = 0; i < n; ++i) {
+        const int* r = &cost_[static_cast<size_t>(i) * n];
+        int best = *std::min_element(r, r + n);
+        if (best >= Hungarian::forbidden) return dead;
+        total += best;
+    }
+    return total;
+}
+
+uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
+    int row = 0;
+    state::for_each_box(boxes, board_.words(), [&](board::Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
+    parent_h_ = evaluate(boxes, player);
+    return parent_h_;
+}
+
+uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell player) {
+    assert(parent_h_ != dead);
+    const int n = board_.boxes();
+    const int row = row_of_[from];
+    int* r = &cost_[static_cast<size_t>(row) * n];
+    std::copy(r, r + n, parent_row_.begin());
+    fill_row(row, to, player);
+    uint32_t h;
+    if (kind_ == Kind::simple) {
+        int before = *std::min_element(parent_row_.begin(), parent_row_.end());
+        int after = *std::min_element(r, r + n);
+        h = after >= Hungarian::forbidden ? dead : parent_h_ - before + after;
+    } else {
+        int total = hungarian_.resolve_row(n, cost_.data(), row);
+        h = total < 0 ? dead : static_cast<uint32_t>(total);
+    }
+    std::copy(parent_row_.begin(), parent_row_.end(), r);
+    return h;
 }
 
 }  // namespace hdasoko::heuristic

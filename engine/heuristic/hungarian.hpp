@@ -1,7 +1,10 @@
 // Hungarian method for the square assignment problem: the shortest
 // augmenting path variant with row and column potentials, O(n^3) (Kuhn,
 // Munkres; after the formulation of Jonker and Volgenant). Reuses its buffers
-// between calls.
+// between calls. Incremental use: after solve(), a matrix that differs in one
+// row is solved in O(n^2) by freeing that row and augmenting once from the
+// kept potentials (every other matched edge stays tight, every reduced cost
+// stays non-negative), without disturbing the kept solution.
 #pragma once
 
 #include <vector>
@@ -17,11 +20,18 @@ public:
     // `cost`, or -1 when every perfect matching uses a forbidden pair.
     int solve(int n, const int* cost);
 
-    // Column assigned to each row by the last successful solve().
-    const std::vector<int>& assignment() const { return row_to_col_; }
+    // Minimum cost for `cost`, which equals the matrix of the last solve()
+    // except in row `row`; -1 as for solve(). The last solve() stays the base.
+    int resolve_row(int n, const int* cost, int row);
 
 private:
-    std::vector<int> u_, v_, p_, way_, minv_, row_to_col_;
+    // One phase: adds row i (1-based) to the matching in (u, v, p).
+    void augment(int n, const int* cost, int i, std::vector<int>& u, std::vector<int>& v, std::vector<int>& p);
+    static int total(int n, const int* cost, const std::vector<int>& p);
+
+    std::vector<int> u_, v_, p_;     // the base solution (1-based; p: column -> row)
+    std::vector<int> wu_, wv_, wp_;  // working copies for resolve_row
+    std::vector<int> way_, minv_;
     std::vector<char> used_;
 };
 

@@ -26,18 +26,18 @@ struct Push {
 // Player reachability with reusable scratch space (one per worker): no
 // allocation per call. The area is the set of cells reached from `from`
 // without entering a box; the normalized player is its smallest cell.
+// Boxes and visited cells share one bitset, so each neighbour costs one test.
 class Reachability {
 public:
     explicit Reachability(const Board& board);
 
     Cell compute(const uint64_t* boxes, Cell from);
-    bool reached(Cell c) const { return mark_[c] == epoch_; }
+    bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
 
 private:
     const Board& board_;
-    std::vector<uint32_t> mark_;
+    std::vector<uint64_t> seen_;  // during compute: boxes | reached; after: reached
     std::vector<Cell> stack_;
-    uint32_t epoch_ = 0;
 };
 
 // Calls f(Push) for every push from the area last computed by `area`: the

@@ -1,34 +1,34 @@
-// Player reachability by depth-first flood fill with epoch-stamped marks
-// (clearing is one increment), tracking the smallest cell on the way.
+// Player reachability by depth-first flood fill over a bitset seeded with the
+// boxes (a box and a visited cell both stop the fill), tracking the smallest
+// cell on the way.
 #include "moves/moves.hpp"
 
 namespace hdasoko::moves {
 
-Reachability::Reachability(const Board& board)
-    : board_(board), mark_(board.cells(), 0) {
-    stack_.reserve(board.cells());
+Reachability::Reachability(const Board& board) : board_(board), seen_(board.words()) {
+    stack_.resize(board.cells() + 1);
 }
 
 Cell Reachability::compute(const uint64_t* boxes, Cell from) {
-    if (++epoch_ == 0) {  // wrapped: old stamps could alias the new epoch
-        std::fill(mark_.begin(), mark_.end(), 0);
-        epoch_ = 1;
-    }
+    const int words = board_.words();
+    uint64_t* seen = seen_.data();
+    for (int w = 0; w < words; ++w) seen[w] = boxes[w];
     Cell smallest = from;
-    mark_[from] = epoch_;
-    stack_.clear();
-    stack_.push_back(from);
-    while (!stack_.empty()) {
-        Cell c = stack_.back();
-        stack_.pop_back();
+    state::set_box(seen, from);
+    Cell* stack = stack_.data();
+    int top = 0;
+    stack[top++] = from;
+    while (top) {
+        Cell c = stack[--top];
         for (int d = 0; d < 4; ++d) {
             Cell n = board_.neighbor(c, d);
-            if (n == no_cell || mark_[n] == epoch_ || state::has_box(boxes, n)) continue;
-            mark_[n] = epoch_;
+            if (n == no_cell || state::has_box(seen, n)) continue;
+            state::set_box(seen, n);
             if (n < smallest) smallest = n;
-            stack_.push_back(n);
+            stack[top++] = n;
         }
     }
+    for (int w = 0; w < words; ++w) seen[w] &= ~boxes[w];  // keep the area alone
     return smallest;
 }
 

@@ -55,8 +55,9 @@ public:
           words_(board.words()),
           stride_(words_ + 1),
           arena_(stride_),
-          table_(board, arena_),
+          table_(arena_),
           heuristic_(board, options.heuristic),
+          debug_heuristic_(board, options.heuristic),
           parent_area_(board),
           child_area_(board),
           parent_(stride_),
@@ -84,6 +85,7 @@ private:
     std::vector<Node> nodes_;
     OpenList open_;
     heuristic::Heuristic heuristic_;
+    heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
     moves::Reachability parent_area_, child_area_;
     std::vector<uint64_t> parent_, child_;
     SearchStats stats_;
@@ -144,6 +146,7 @@ void AStar::expand(uint32_t index) {
     std::copy(s, s + stride_, parent_.begin());
     const Node parent = nodes_[index];  // copy: nodes_ may grow below
     parent_area_.compute(parent_.data(), state::player_of(parent_.data(), words_));
+    heuristic_.set_parent(parent_.data(), state::player_of(parent_.data(), words_));
     const uint64_t box_hash = state::box_hash(board_, parent_.data());
     moves::for_each_push(board_, parent_.data(), parent_area_, [&](const moves::Push& push) {
         generate(index, parent, box_hash, push);
@@ -185,7 +188,8 @@ void AStar::generate(uint32_t parent_index, const Node& parent, uint64_t parent_
         return;
     }
     // 6. evaluate; a dead state is stored so that its duplicates cost nothing.
-    uint32_t h = heuristic_.evaluate(child_.data(), player);
+    uint32_t h = heuristic_.evaluate_push(push.box, to, player);
+    assert(h == debug_heuristic_.evaluate(child_.data(), player));  // incremental == from scratch
     uint32_t index = arena_.add(child_.data());
     table_.insert_after_miss(index, hash);
     if (h == heuristic::dead) {

@@ -1,11 +1,10 @@
-// Growth of the sequential state table: rehash every stored index (the full
-// hash is recomputed from the arena's state; growth is rare).
+// Growth of the sequential state table: every slot moves to the home slot its
+// tag gives under the doubled mask.
 #include "state/state_table.hpp"
 
 namespace hdasoko::state {
 
-StateTable::StateTable(const board::Board& board, const Arena& arena, size_t initial_capacity)
-    : board_(board), arena_(arena) {
+StateTable::StateTable(const Arena& arena, size_t initial_capacity) : arena_(arena) {
     size_t cap = 16;
     while (cap < initial_capacity) cap *= 2;
     slots_.assign(cap, 0);
@@ -19,9 +18,7 @@ void StateTable::grow() {
     mask_ = slots_.size() - 1;
     for (uint64_t slot : old) {
         if (slot == 0) continue;
-        uint32_t index = static_cast<uint32_t>(slot) - 1;
-        uint64_t hash = state_hash(board_, arena_.at(index));
-        size_t i = hash & mask_;
+        size_t i = (slot >> 32) & mask_;
         while (slots_[i] != 0) i = (i + 1) & mask_;
         slots_[i] = slot;
     }

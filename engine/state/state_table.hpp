@@ -1,6 +1,7 @@
 // StateTable: the sequential closed table. Open addressing over 64-bit slots
 // (upper 32 bits: hash tag, lower 32: arena index + 1; 0 = empty), linear
-// probing, doubling when 3/4 full. Equality is checked on the arena's packed
+// probing, doubling when 3/4 full. The home slot is taken from the tag's low
+// bits, so growing moves slots without recomputing any hash. Equality is checked on the arena's packed
 // state, so the table is exact: a state is either found or added, never lost.
 // The lock-free table for HDA* lives in concurrent/.
 #pragma once
@@ -17,13 +18,14 @@ class StateTable {
 public:
     static constexpr uint32_t none = 0xFFFFFFFF;
 
-    StateTable(const board::Board& board, const Arena& arena, size_t initial_capacity = 1 << 16);
+    // Up to 2^32 slots: the home slot comes from the 32-bit tag.
+    StateTable(const Arena& arena, size_t initial_capacity = 1 << 16);
 
     // Arena index of the stored state equal to `state`, or none. Remembers
     // the probe position so that insert() right after a miss costs nothing.
     uint32_t find(const uint64_t* state, uint64_t hash) {
         const uint64_t tag = hash >> 32;
-        for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
+        for (size_t i = tag & mask_;; i = (i + 1) & mask_) {
             uint64_t slot = slots_[i];
             if (slot == 0) {
                 last_probe_ = i;
@@ -49,7 +51,6 @@ public:
 private:
     void grow();
 
-    const board::Board& board_;
     const Arena& arena_;
     std::vector<uint64_t> slots_;
     size_t mask_;

@@ -1,0 +1,210 @@
+// tests/heuristic/heuristic_test: the simple and matching lower bounds on
+// small hand-made boards with values worked out by hand, deadlocks found by
+// the matching (no perfect matching), simple <= matching on every shipped
+// level's start, and the player's side of a box counting.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "heuristic/heuristic.hpp"
+#include "level/level.hpp"
+#include "state/state.hpp"
+
+using namespace hdasoko;
+using board::Board;
+using board::Cell;
+using heuristic::Heuristic;
+using heuristic::Kind;
+
+namespace {
+
+// The initial state of a level with the bound of both kinds.
+struct Start {
+    level::Level level;
+    Board board;
+    std::vector<uint64_t> boxes;
+
+    explicit Start(const level::Level& l) : level(l), board(level), boxes(board.words()) {
+        state::initial_boxes(board, boxes.data());
+    }
+    explicit Start(const char* text) : Start(level::parse_collection(text, "inline").at(0)) {}
+
+    uint32_t h(Kind kind) {
+        Heuristic heuristic(board, kind);
+        return heuristic.evaluate(boxes.data(), board.initial_player());
+    }
+};
+
+}  // namespace
+
+TEST_CASE("heuristic: names parse both ways") {
+    Kind kind = Kind::simple;
+    CHECK(heuristic::parse_kind("matching", kind));
+    CHECK(kind == Kind::matching);
+    CHECK(heuristic::parse_kind("simple", kind));
+    CHECK(kind == Kind::simple);
+    CHECK_FALSE(heuristic::parse_kind("pdb?", kind));
+    CHECK(kind == Kind::simple);
+    CHECK(std::string(heuristic::kind_name(Kind::simple)) == "simple");
+    CHECK(std::string(heuristic::kind_name(Kind::matching)) == "matching");
+}
+
+TEST_CASE("heuristic: one box in a corridor is its push distance") {
+    Start s(R"(
+#######
+#@$  .#
+#######
+)");
+    CHECK(s.h(Kind::simple) == 3);
+    CHECK(s.h(Kind::matching) == 3);
+}
+
+TEST_CASE("heuristic: a solved state is 0; a box in a corner is dead") {
+    Start s(R"(
+########
+#@ ** $#
+#  .   #
+########
+)");
+    CHECK(s.h(Kind::simple) == heuristic::dead);
+    CHECK(s.h(Kind::matching) == heuristic::dead);
+    Start solved(R"(
+########
+#@ **  #
+#   *  #
+########
+)");
+    CHECK(solved.h(Kind::simple) == 0);
+    CHECK(solved.h(Kind::matching) == 0);
+}
+
+TEST_CASE("heuristic: two boxes nearest the same goal: simple 3, matching 5") {
+    // Away from the walls lone-box push distances are Manhattan distances.
+    // Boxes (2,3), (3,3); goals (4,3), (6,3). Nearest goals: 2 + 1 = 3.
+    // Matching: 2 + 3 or 4 + 1 = 5, which is also the optimum.
+    Start s(R"(
+#########
+#@      #
+#       #
+# $$. . #
+#       #
+#       #
+#########
+)");
+    CHECK(s.h(Kind::simple) == 3);
+    CHECK(s.h(Kind::matching) == 5);
+}
+
+TEST_CASE("heuristic: the matching picks the cheaper assignment") {
+    // Boxes (2,2), (6,4); goals (6,2), (2,4). Crossed: 4 + 4; straight: 2 + 2.
+    Start s(R"(
+#########
+#@      #
+# $   . #
+#       #
+# .   $ #
+#       #
+#########
+)");
+    CHECK(s.h(Kind::simple) == 4);
+    CHECK(s.h(Kind::matching) == 4);
+}
+
+TEST_CASE("heuristic: two boxes that can only reach one goal: matching dead, simple not") {
+    // Both boxes are stuck in the left column, whose only goal is (1,1).
+    Start s(R"(
+#######
+#.    #
+#$    #
+#     #
+#$   .#
+#    @#
+#######
+)");
+    CHECK_FALSE(s.board.is_dead(s.board.cell_at(1, 2)));
+    CHECK_FALSE(s.board.is_dead(s.board.cell_at(1, 4)));
+    CHECK(s.h(Kind::simple) == 1 + 3);
+    CHECK(s.h(Kind::matching) == heuristic::dead);
+}
+
+TEST_CASE("heuristic: a box on a dead square is dead for both kinds") {
+    Start s(R"(
+######
+#$ . #
+#   @#
+######
+)");
+    CHECK(s.board.is_dead(s.board.cell_at(1, 1)));
+    CHECK(s.h(Kind::simple) == heuristic::dead);
+    CHECK(s.h(Kind::matching) == heuristic::dead);
+}
+
+TEST_CASE("heuristic: the player's side of a box counts") {
+    // A box in a doorway: from the left 2 pushes, from the right it has to be
+    // pushed back into the left room first (2 left, 4 right).
+    Start left(R"(
+########
+#   #  #
+#@  $ .#
+#   #  #
+########
+)");
+    Start right(R"(
+########
+#   #  #
+#   $@.#
+#   #  #
+########
+)");
+    for (Kind kind : {Kind::simple, Kind::matching}) {
+        CAPTURE(heuristic::kind_name(kind));
+        CHECK(left.h(kind) == 2);
+        CHECK(right.h(kind) == 6);
+    }
+}
+
+TEST_CASE("heuristic: a box only pushable away from its goal is dead") {
+    // (4,1) is live (a player on its right could push it onto the goal), but
+    // the player is on its left.
+    Start stuck(R"(
+#######
+#@ .$ #
+#######
+)");
+    CHECK_FALSE(stuck.board.is_dead(stuck.board.cell_at(4, 1)));
+    CHECK(stuck.h(Kind::simple) == heuristic::dead);
+    CHECK(stuck.h(Kind::matching) == heuristic::dead);
+}
+
+TEST_CASE("heuristic: any player square on the same side gives the same bound") {
+    Start s(R"(
+########
+#   #  #
+#   $ .#
+#@  #  #
+########
+)");
+    Heuristic h(s.board, Kind::matching);
+    const Cell box = s.board.cell_at(4, 2);
+    for (Cell p = 0; p < s.board.cells(); ++p) {
+        if (p == box) continue;
+        CAPTURE(p);
+        CHECK(h.evaluate(s.boxes.data(), p) == (s.board.x(p) < 4 ? 2u : 6u));
+    }
+}
+
+TEST_CASE("heuristic: simple <= matching at the start of every shipped level") {
+    for (const char* file : {"levels/microban.xsb", "levels/xsokoban.xsb"}) {
+        for (const level::Level& l : level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/" + file)) {
+            CAPTURE(file);
+            CAPTURE(l.number);
+            Start s(l);
+            const uint32_t simple = s.h(Kind::simple);
+            const uint32_t matching = s.h(Kind::matching);
+            if (simple == heuristic::dead) CHECK(matching == heuristic::dead);
+            else if (matching != heuristic::dead) CHECK(simple <= matching);
+        }
+    }
+}
