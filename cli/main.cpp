@@ -34,6 +34,7 @@ struct SearchFlags {
     double time_limit_s = 0;
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
+    bool no_pi_corral = false;
 
     void add_to(CLI::App& app) {
         app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
@@ -45,11 +46,13 @@ struct SearchFlags {
         app.add_option("--memory-limit", memory_limit_mb,
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
+        app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
     }
 
     search::Options options() const {
         search::Options o;
         heuristic::parse_kind(heuristic, o.heuristic);
+        o.pi_corral = !no_pi_corral;
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;
         o.limits.memory_limit_bytes = memory_limit_mb > 0 ? static_cast<uint64_t>(memory_limit_mb * 1048576.0)

@@ -97,6 +97,8 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("pruned_dead_square", thousands(st.pruned_dead_square), percent(st.pruned_dead_square, st.generated) + " of generated");
     line("pruned_freeze", thousands(st.pruned_freeze), percent(st.pruned_freeze, st.generated) + " of generated");
     line("pruned_matching", thousands(st.pruned_matching), percent(st.pruned_matching, st.generated) + " of generated");
+    line("pruned_corral", thousands(st.pruned_corral), percent(st.pruned_corral, st.generated) + " of generated");
+    line("corral_deadlocks", thousands(st.corral_deadlocks), percent(st.corral_deadlocks, st.expanded) + " of expanded");
     line("reopened", thousands(st.reopened));
     line("stored", thousands(st.stored), "states in the closed table");
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
@@ -125,7 +127,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
     out << ",\"stats\":{\"expanded\":" << st.expanded << ",\"generated\":" << st.generated
         << ",\"duplicates\":" << st.duplicates << ",\"reopened\":" << st.reopened
         << ",\"pruned_dead_square\":" << st.pruned_dead_square << ",\"pruned_freeze\":" << st.pruned_freeze
-        << ",\"pruned_matching\":" << st.pruned_matching << ",\"initial_h\":" << st.initial_h
+        << ",\"pruned_matching\":" << st.pruned_matching << ",\"pruned_corral\":" << st.pruned_corral
+        << ",\"corral_deadlocks\":" << st.corral_deadlocks << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
         << ",\"stored\":" << st.stored << ",\"memory_bytes\":" << st.memory_bytes
         << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"seconds\":" << st.seconds

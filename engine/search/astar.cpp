@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "deadlock/deadlock.hpp"
+#include "deadlock/pi_corral.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
@@ -60,6 +61,7 @@ public:
           debug_heuristic_(board, options.heuristic),
           parent_area_(board),
           child_area_(board),
+          corral_(board),
           parent_(stride_),
           child_(stride_),
           start_(std::chrono::steady_clock::now()) {}
@@ -87,7 +89,8 @@ private:
     heuristic::Heuristic heuristic_;
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
     moves::Reachability parent_area_, child_area_;
-    std::vector<uint64_t> parent_, child_;
+    deadlock::PiCorral corral_;
+    std::vector<uint64_t> parent_, child_, corral_boxes_;
     SearchStats stats_;
     std::chrono::steady_clock::time_point start_;
 };
@@ -146,9 +149,21 @@ void AStar::expand(uint32_t index) {
     std::copy(s, s + stride_, parent_.begin());
     const Node parent = nodes_[index];  // copy: nodes_ may grow below
     parent_area_.compute(parent_.data(), state::player_of(parent_.data(), words_));
+    // A PI-corral restricts the pushes to its boxes, or proves a deadlock.
+    deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;
+    if (options_.pi_corral) corral = corral_.analyze(parent_.data(), parent_area_, corral_boxes_);
+    if (corral == deadlock::CorralVerdict::dead) {
+        ++stats_.corral_deadlocks;
+        return;
+    }
     heuristic_.set_parent(parent_.data(), state::player_of(parent_.data(), words_));
     const uint64_t box_hash = state::box_hash(board_, parent_.data());
     moves::for_each_push(board_, parent_.data(), parent_area_, [&](const moves::Push& push) {
+        if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), push.box)) {
+            ++stats_.generated;
+            ++stats_.pruned_corral;
+            return;
+        }
         generate(index, parent, box_hash, push);
     });
 }

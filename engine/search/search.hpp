@@ -33,6 +33,8 @@ struct SearchStats {
     uint64_t pruned_dead_square = 0;
     uint64_t pruned_freeze = 0;
     uint64_t pruned_matching = 0;    // heuristic proved the state dead
+    uint64_t pruned_corral = 0;      // pushes left out because a PI-corral exists
+    uint64_t corral_deadlocks = 0;   // expanded states whose PI-corral has no push
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -54,6 +56,7 @@ struct SearchResult {
 
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
+    bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
     Limits limits;
     // Called from the searching thread when a new f layer starts.
     std::function<void(const SearchStats&)> on_layer;

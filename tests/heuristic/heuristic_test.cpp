@@ -83,7 +83,8 @@ TEST_CASE("heuristic: a solved state is 0; a box in a corner is dead") {
 TEST_CASE("heuristic: two boxes nearest the same goal: simple 3, matching 5") {
     // Away from the walls lone-box push distances are Manhattan distances.
     // Boxes (2,3), (3,3); goals (4,3), (6,3). Nearest goals: 2 + 1 = 3.
-    // Matching: 2 + 3 or 4 + 1 = 5, which is also the optimum.
+    // Matching: 2 + 3 or 4 + 1 = 5. (The optimum is 7: the left box is in the
+    // way of pushing the right one, which has to step aside first.)
     Start s(R"(
 #########
 #@      #

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# tests/e2e/cli: the hdasoko command end to end. Exit-code bands (0 solved,
+# 10 unsolvable, 20/22/23 time, node limit, interrupt, 30 bad input or
+# option), parse errors naming file:line:column, --json keys, and verify
+# accepting what solve printed and rejecting a wrong solution.
+# Usage: bash tests/e2e/cli.sh <hdasoko binary> <repo root>
+set -u
+
+hdasoko=${1:?usage: cli.sh <hdasoko binary> <repo root>}
+root=${2:?usage: cli.sh <hdasoko binary> <repo root>}
+microban=$root/levels/microban.xsb
+xsokoban=$root/levels/xsokoban.xsb
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run NAME ARGS...: runs hdasoko, leaving stdout, stderr and the exit code in
+# $tmp/NAME.out, $tmp/NAME.err and $code.
+run() {
+    local name=$1
+    shift
+    "$hdasoko" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    code=$?
+}
+
+# expect_exit CODE NAME ARGS...
+expect_exit() {
+    local want=$1 name=$2
+    shift 2
+    run "$name" "$@"
+    if [ "$code" -ne "$want" ]; then
+        fail "$name: exit code $code, expected $want (hdasoko $*)"
+        sed 's/^/    stderr: /' "$tmp/$name.err" | head -5 >&2
+    fi
+}
+
+# expect_in FILE TEXT NAME: FILE contains TEXT (fixed string).
+expect_in() {
+    if ! grep -qF -- "$2" "$1"; then
+        fail "$3: expected '$2' in $(basename "$1"), got:"
+        head -5 "$1" | sed 's/^/    /' >&2
+    fi
+}
+
+# json_get FILE EXPR: prints a Python expression over the parsed JSON `d`,
+# or "<not JSON>" / "<missing>".
+json_get() {
+    python3 -c '
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError:
+    print("<not JSON>")
+    sys.exit()
+try:
+    print(eval(sys.argv[2]))
+except (KeyError, IndexError, TypeError):
+    print("<missing>")
+' "$1" "$2"
+}
+
+# --- exit codes of solve ----------------------------------------------------
+
+expect_exit 0 solved solve "$microban" --level 1 --quiet
+expect_in "$tmp/solved.out" "push-optimal, verified" solved
+
+cat >"$tmp/unsolvable.xsb" <<'EOF'
+; two boxes in a corridor that block each other
+########
+#.@$ $.#
+########
+EOF
+expect_exit 10 unsolvable solve "$tmp/unsolvable.xsb" --quiet
+
+expect_exit 22 node_limit solve "$xsokoban" --level 1 --node-limit 5 --quiet
+expect_exit 20 time_limit solve "$microban" --level 144 --time-limit 0.2 --quiet
+
+# An interrupt prints what was found so far and exits cleanly with 23. (The
+# time limit only keeps a lost signal from hanging the test.)
+"$hdasoko" solve "$microban" --level 144 --json --quiet --time-limit 60 >"$tmp/interrupt.out" 2>"$tmp/interrupt.err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+code=$?
+if [ "$code" -ne 23 ]; then
+    fail "interrupt: exit code $code, expected 23"
+elif [ "$(json_get "$tmp/interrupt.out" 'd["outcome"]')" != interrupted ]; then
+    fail "interrupt: --json outcome is not 'interrupted'"
+fi
+
+# --- bad input and options: 30 ----------------------------------------------
+
+expect_exit 30 missing_file solve "$tmp/no_such_file.xsb"
+expect_in "$tmp/missing_file.err" "$tmp/no_such_file.xsb:0:0: cannot open file" missing_file
+expect_exit 30 bad_option solve "$microban" --no-such-option
+expect_exit 30 bad_heuristic solve "$microban" --heuristic nonsense
+expect_exit 30 bad_level solve "$microban" --level x
+expect_exit 30 out_of_range solve "$microban" --level 156
+expect_in "$tmp/out_of_range.err" "out of range" out_of_range
+expect_exit 30 zero_level solve "$microban" --level 0
+expect_exit 30 no_subcommand "$microban"
+expect_exit 30 parse_error solve "$root/tests/parse/two_players.xsb"
+expect_in "$tmp/parse_error.err" "$root/tests/parse/two_players.xsb:5:2: more than one player" parse_error
+
+cat >"$tmp/bad_char.xsb" <<'EOF'
+#####
+#@$.#
+#x  #
+#####
+EOF
+expect_exit 30 bad_char solve "$tmp/bad_char.xsb"
+expect_in "$tmp/bad_char.err" "$tmp/bad_char.xsb:3:2:" bad_char
+expect_exit 30 verify_parse_error verify "$tmp/bad_char.xsb" R
+
+# --- --json -------------------------------------------------------------------
+
+expect_exit 0 json solve "$microban" --level 1 --json --quiet
+keys=$(python3 - "$tmp/json.out" <<'EOF'
+import json, sys
+def keys(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from keys(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from keys(x)
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError as e:
+    print("not JSON:", e)
+    sys.exit()
+found = set(keys(d))
+print(" ".join(k for k in ["expanded", "generated", "duplicates", "pushes", "moves", "solution"]
+               if k not in found))
+EOF
+)
+[ -z "$keys" ] || fail "json: missing keys: $keys"
+[ "$(json_get "$tmp/json.out" 'd["pushes"]')" = 8 ] || fail "json: microban 1 should take 8 pushes"
+[ "$(json_get "$tmp/json.out" 'd["outcome"]')" = solved ] || fail "json: outcome is not 'solved'"
+
+# --- verify -------------------------------------------------------------------
+
+solution=$(json_get "$tmp/json.out" 'd["solution"]')
+expect_exit 0 verify_string verify "$microban" "$solution" --level 1
+expect_in "$tmp/verify_string.out" "valid: solves level 1 in 8 pushes" verify_string
+printf 'Solution\n%s\n' "$solution" >"$tmp/solution.txt"
+expect_exit 0 verify_file verify "$microban" "$tmp/solution.txt" --level 1
+
+# The same solution without its last move does not solve the level, and it
+# solves no other level.
+run verify_short verify "$microban" "${solution%?}" --level 1
+[ "$code" -ne 0 ] || fail "verify_short: an unfinished solution was accepted"
+expect_in "$tmp/verify_short.out" "rejected" verify_short
+run verify_other verify "$microban" "$solution" --level 2
+[ "$code" -ne 0 ] || fail "verify_other: level 1's solution was accepted for level 2"
+run verify_junk verify "$microban" "lurdx" --level 1
+[ "$code" -ne 0 ] || fail "verify_junk: a non-LURD letter was accepted"
+
+if [ "$failures" -ne 0 ]; then
+    echo "cli.sh: $failures check(s) failed" >&2
+    exit 1
+fi
+echo "cli.sh: all checks passed"
