@@ -12,9 +12,9 @@
 
 namespace hdasoko::deadlock {
 
-// True when the box on `c` (just pushed there) is frozen, i.e. blocked on
-// both axes by walls, dead squares on both sides, or other frozen boxes, and
-// some box of that frozen group is not on a goal.
+// True when the box on `c` (just pushed there) or a box next to it is
+// frozen, i.e. blocked on both axes by walls, dead squares on both sides, or
+// other frozen boxes, and some box of that frozen group is not on a goal.
 bool is_freeze_deadlock(const board::Board& board, const uint64_t* boxes, board::Cell c);
 
 }  // namespace hdasoko::deadlock

@@ -2,7 +2,8 @@
 // blocked on an axis when a wall is on either side, when both sides are dead
 // squares, or when a box on either side is itself frozen with this box taken
 // as a wall (which also stops the recursion from cycling). A frozen group is
-// a deadlock if any box of it is off a goal.
+// a deadlock if any box of it is off a goal. After a push, the moved box and
+// its neighbouring boxes are checked.
 #include "deadlock/deadlock.hpp"
 
 #include "state/state.hpp"
@@ -61,7 +62,16 @@ struct FreezeCheck {
 bool is_freeze_deadlock(const Board& board, const uint64_t* boxes, Cell c) {
     FreezeCheck check{board, boxes, {}, 0};
     bool off_goal = false;
-    return check.frozen(c, off_goal) && off_goal;
+    if (check.frozen(c, off_goal) && off_goal) return true;
+    // The moved box may freeze a neighbour whose proof never visits it (a box
+    // on a goal stopped by a wall, freezing the box off goal beside it).
+    for (int d = 0; d < 4; ++d) {
+        Cell n = board.neighbor(c, d);
+        if (n == no_cell || !state::has_box(boxes, n)) continue;
+        off_goal = false;
+        if (check.frozen(n, off_goal) && off_goal) return true;
+    }
+    return false;
 }
 
 }  // namespace hdasoko::deadlock

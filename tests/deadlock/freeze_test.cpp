@@ -176,11 +176,10 @@ TEST_CASE("freeze: a box below a free goal, with room to push it up, is not froz
     CHECK_FALSE(p.frozen_dead(2, 3));
 }
 
-// Known gap (reported): the box just pushed onto a goal is frozen by the wall
-// above it, so its other axis is never looked at and the box below it, which
-// it has frozen off goal, is not counted. Sound (a missed prune only).
-TEST_CASE("freeze: a box pushed onto a goal that freezes a box off goal is dead" *
-          doctest::may_fail()) {
+// Regression: the box just pushed onto a goal is frozen by the wall above
+// it, so its own proof never visits the box below it, which it has frozen off
+// goal; the boxes next to the moved one are checked too.
+TEST_CASE("freeze: a box pushed onto a goal that freezes a box off goal is dead") {
     // Just pushed right from (2,1) onto the goal (3,1): (3,1) and (4,1) lock
     // each other against the wall and (3,2) can neither go up nor be pushed
     // down (the player would have to stand on (3,1)).

@@ -4,8 +4,9 @@
 // proves a level unsolvable) on small levels: Microban levels whose state
 // space is small, and seeded random levels, solvable ones made by pulling
 // boxes off their goals and others with boxes dropped anywhere. search::astar
-// with each heuristic must give exactly that count, and its solution must
-// replay in the independent verifier with that many pushes.
+// with each heuristic, with and without PI-corral pruning, must give exactly
+// that count, and its solution must replay in the independent verifier with
+// that many pushes.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -376,16 +377,20 @@ struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0;
 };
 
-// astar with both heuristics against the BFS answer; the caller's INFO names
-// the level.
+// astar with both heuristics, with and without PI-corral pruning, against the
+// BFS answer; the caller's INFO names the level.
 void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tally& tally) {
     REQUIRE(expected.kind != BfsAnswer::too_large);
     const board::Board board(level);
-    for (heuristic::Kind kind : {heuristic::Kind::simple, heuristic::Kind::matching}) {
+    for (int config = 0; config < 4; ++config) {
+        const heuristic::Kind kind = config & 1 ? heuristic::Kind::matching : heuristic::Kind::simple;
+        const bool pi_corral = config < 2;
         const std::string heuristic = heuristic::kind_name(kind);
         CAPTURE(heuristic);
+        CAPTURE(pi_corral);
         search::Options options;
         options.heuristic = kind;
+        options.pi_corral = pi_corral;
         const search::SearchResult result = search::astar(board, options);
         if (expected.kind == BfsAnswer::unsolvable) {
             CHECK_MESSAGE(result.outcome == search::Outcome::unsolvable, "astar: ", std::string(search::outcome_name(result.outcome)),
