@@ -62,12 +62,26 @@ struct SearchFlags {
     }
 };
 
-// Solves the chosen levels of a collection; one level prints the full report,
-// several print a row each and a summary. Returns the exit code.
-int run_collection(const std::vector<const level::Level*>& levels, const SearchFlags& flags, bool json,
-                   bool quiet, bool single) {
+// Where results go besides stdout.
+struct Outputs {
+    bool json = false;
+    bool quiet = false;       // no progress on stderr
+    std::string csv_path;     // one row per level
+    std::string sok_path;     // levels with their solutions, SOK format
+};
+
+std::ofstream open_output(const std::string& path) {
+    std::ofstream out(path);
+    if (!out) throw level::ParseError(path, 0, 0, "cannot write file");
+    return out;
+}
+
+// Solves the chosen levels; one level prints the full report, several print
+// a row each and a summary. Returns the exit code (the largest of the levels').
+int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags& flags, const Outputs& to,
+               bool single) {
     search::Options options = flags.options();
-    if (single && !quiet) {
+    if (single && !to.quiet) {
         std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
                   << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
         options.on_layer = [](const search::SearchStats& s) {
@@ -76,23 +90,31 @@ int run_collection(const std::vector<const level::Level*>& levels, const SearchF
                       << std::fixed << std::setprecision(2) << s.seconds << '\n';
         };
     }
+    std::ofstream csv, sok;
+    if (!to.csv_path.empty()) {
+        csv = open_output(to.csv_path);
+        cli::print_csv_header(csv);
+    }
+    if (!to.sok_path.empty()) sok = open_output(to.sok_path);
     std::vector<cli::Solved> all;
     cli::Summary summary;
     int worst = cli::exit_solved;
-    if (!single && !json) cli::print_row_header(std::cout);
+    if (!single && !to.json) cli::print_row_header(std::cout);
     for (const level::Level* l : levels) {
         all.push_back(cli::solve_level(*l, options));
         const cli::Solved& s = all.back();
         summary.add(s);
         worst = std::max(worst, s.exit_code());
-        if (single && !json) cli::print_text(std::cout, s, true);
-        if (!single && !json) {
-            cli::print_row(std::cout, s);
+        if (!to.json) {
+            if (single) cli::print_text(std::cout, s, true);
+            else cli::print_row(std::cout, s);
             std::cout.flush();
         }
+        if (csv.is_open()) cli::print_csv_row(csv, s);
+        if (sok.is_open()) cli::print_sok(sok, s);
         if (s.result.outcome == search::Outcome::interrupted) break;
     }
-    if (json) {
+    if (to.json) {
         if (single) {
             cli::print_json(std::cout, all.front(), flags.heuristic);
             std::cout << '\n';
@@ -106,6 +128,25 @@ int run_collection(const std::vector<const level::Level*>& levels, const SearchF
         if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
     return worst;
 }
+
+void add_outputs(CLI::App& app, Outputs& to) {
+    app.add_flag("--json", to.json, "machine-readable output on stdout");
+    app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
+    app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
+}
+
+// The bench list: shipped levels that each solve within about a second on
+// one core, chosen to exercise every pruning test. Its total expanded count
+// is the behaviour signature (STYLE.md, "bench").
+struct BenchLevel {
+    const char* file;
+    int first, last;
+};
+constexpr BenchLevel bench_levels[] = {
+    {"xsokoban.xsb", 1, 1}, {"xsokoban.xsb", 2, 2},     {"xsokoban.xsb", 38, 38},
+    {"xsokoban.xsb", 78, 78}, {"microban.xsb", 1, 92}, {"microban.xsb", 94, 138},
+    {"microban.xsb", 140, 143}, {"microban.xsb", 145, 152}, {"microban.xsb", 154, 155},
+};
 
 // SOLUTION is a file of LURD (other lines ignored) or the LURD itself.
 std::string read_solution(const std::string& arg) {
@@ -129,13 +170,13 @@ int main(int argc, char** argv) {
     // solve
     auto* solve = app.add_subcommand("solve", "solve levels push-optimally and verify the solutions");
     std::string solve_file, level_arg = "1", title;
-    bool json = false, quiet = false;
+    Outputs solve_to;
     SearchFlags flags;
     solve->add_option("FILE", solve_file, "XSB level or collection")->required();
     solve->add_option("--level", level_arg, "level number (1-based) or 'all'")->capture_default_str();
     solve->add_option("--title", title, "level with this title (instead of --level)");
-    solve->add_flag("--json", json, "machine-readable output on stdout");
-    solve->add_flag("--quiet", quiet, "no progress on stderr");
+    solve->add_flag("--quiet", solve_to.quiet, "no progress on stderr");
+    add_outputs(*solve, solve_to);
     flags.add_to(*solve);
 
     // verify
@@ -147,12 +188,15 @@ int main(int argc, char** argv) {
     verify->add_option("--level", verify_level, "level number (1-based)")->capture_default_str();
 
     // bench
-    auto* bench = app.add_subcommand("bench", "solve a collection (default: levels/microban.xsb) and summarize");
-    std::string bench_file = "levels/microban.xsb";
-    bool bench_json = false;
+    auto* bench = app.add_subcommand(
+        "bench", "solve the fixed bench list (or a whole collection FILE) on one thread and summarize");
+    std::string bench_file, levels_dir = "levels";
+    Outputs bench_to;
+    bench_to.quiet = true;
     SearchFlags bench_flags;
-    bench->add_option("FILE", bench_file, "collection to solve")->capture_default_str();
-    bench->add_flag("--json", bench_json, "machine-readable output on stdout");
+    bench->add_option("FILE", bench_file, "collection to solve instead of the bench list");
+    bench->add_option("--levels-dir", levels_dir, "where the bench list's collections are")->capture_default_str();
+    add_outputs(*bench, bench_to);
     bench_flags.add_to(*bench);
 
     try {
@@ -186,7 +230,7 @@ int main(int argc, char** argv) {
                 }
                 chosen.push_back(&level::select_level(collection, n, solve_file));
             }
-            return run_collection(chosen, flags, json, quiet, single);
+            return run_levels(chosen, flags, solve_to, single);
         }
         if (*verify) {
             auto collection = level::load_collection(verify_file);
@@ -201,10 +245,21 @@ int main(int argc, char** argv) {
             return cli::exit_solved;
         }
         if (*bench) {
-            auto collection = level::load_collection(bench_file);
+            std::vector<std::vector<level::Level>> collections;
             std::vector<const level::Level*> chosen;
-            for (const auto& l : collection) chosen.push_back(&l);
-            return run_collection(chosen, bench_flags, bench_json, true, false);
+            if (!bench_file.empty()) {
+                collections.push_back(level::load_collection(bench_file));
+                for (const auto& l : collections.back()) chosen.push_back(&l);
+            } else {
+                collections.reserve(std::size(bench_levels));
+                for (const BenchLevel& b : bench_levels) {
+                    std::string path = levels_dir + "/" + b.file;
+                    collections.push_back(level::load_collection(path));
+                    for (int n = b.first; n <= b.last; ++n)
+                        chosen.push_back(&level::select_level(collections.back(), n, path));
+                }
+            }
+            return run_levels(chosen, bench_flags, bench_to, false);
         }
     } catch (const level::ParseError& e) {
         std::cerr << "hdasoko: " << e.what() << '\n';

@@ -172,6 +172,31 @@ void print_summary(std::ostream& out, const Summary& sm) {
         << thousands(static_cast<uint64_t>(per_second(sm.generated, sm.seconds))) << " generated/s\n";
 }
 
+void print_csv_header(std::ostream& out) {
+    out << "level,title,solved,outcome,pushes,moves,expanded,generated,seconds\n";
+}
+
+void print_csv_row(std::ostream& out, const Solved& s) {
+    std::string title = s.level->title;
+    for (char& ch : title)
+        if (ch == ',' || ch == '"') ch = ' ';
+    out << s.level->number << ',' << title << ',' << (s.verified ? 1 : 0) << ','
+        << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
+        << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
+        << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
+        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 4) << '\n';
+}
+
+void print_sok(std::ostream& out, const Solved& s) {
+    out << level::to_xsb(*s.level) << '\n';
+    if (!s.level->title.empty()) out << "Title: " << s.level->title << '\n';
+    if (s.verified) {
+        out << "\nSolution (" << s.pushes << " pushes, " << s.moves << " moves, push-optimal, hdasoko)\n";
+        for (size_t i = 0; i < s.lurd.size(); i += 70) out << s.lurd.substr(i, 70) << '\n';
+    }
+    out << '\n';
+}
+
 void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& sm,
                            const std::string& heuristic) {
     out << "{\"levels\":[";

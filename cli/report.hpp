@@ -28,6 +28,14 @@ struct Summary {
     void add(const Solved& s);
 };
 void print_summary(std::ostream& out, const Summary& summary);
+// CSV, one row per level: level,title,solved,outcome,pushes,moves,expanded,generated,seconds
+void print_csv_header(std::ostream& out);
+void print_csv_row(std::ostream& out, const Solved& solved);
+
+// The level with its verified solution as a SOK "Solution" section, which
+// Sokoban programs read (YSokoban, Sokoban YASC, JSoko).
+void print_sok(std::ostream& out, const Solved& solved);
+
 void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& summary,
                            const std::string& heuristic);
 
