@@ -7,8 +7,7 @@
 #include <cassert>
 #include <chrono>
 
-#include "deadlock/deadlock.hpp"
-#include "deadlock/pi_corral.hpp"
+#include "search/expander.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
@@ -57,13 +56,8 @@ public:
           stride_(words_ + 1),
           arena_(stride_),
           table_(arena_),
-          heuristic_(board, options.heuristic),
-          debug_heuristic_(board, options.heuristic),
-          parent_area_(board),
-          child_area_(board),
-          corral_(board),
-          parent_(stride_),
-          child_(stride_),
+          expander_(board, options),
+          scratch_(stride_),
           start_(std::chrono::steady_clock::now()) {}
 
     SearchResult run();
@@ -71,8 +65,6 @@ public:
 private:
     bool add_root();
     void expand(uint32_t index);
-    void generate(uint32_t parent_index, const Node& parent, uint64_t parent_box_hash,
-                  const moves::Push& push);
     bool limit_reached(Outcome& why);
     uint64_t memory_bytes() const {
         return arena_.bytes() + nodes_.capacity() * sizeof(Node) + table_.bytes() + open_.bytes();
@@ -86,24 +78,19 @@ private:
     state::StateTable table_;
     std::vector<Node> nodes_;
     OpenList open_;
-    heuristic::Heuristic heuristic_;
-    heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
-    moves::Reachability parent_area_, child_area_;
-    deadlock::PiCorral corral_;
-    std::vector<uint64_t> parent_, child_, corral_boxes_;
+    Expander expander_;
+    std::vector<uint64_t> scratch_;
     SearchStats stats_;
     std::chrono::steady_clock::time_point start_;
 };
 
 bool AStar::add_root() {
-    state::initial_boxes(board_, parent_.data());
-    parent_[words_] = static_cast<uint64_t>(parent_area_.compute(parent_.data(), board_.initial_player()));
-    uint32_t h = heuristic_.evaluate(parent_.data(), static_cast<Cell>(parent_[words_]));
+    uint32_t h = expander_.root(scratch_.data());
     if (h == heuristic::dead) return false;
     stats_.initial_h = h;
-    uint64_t hash = state::state_hash(board_, parent_.data());
-    table_.find(parent_.data(), hash);
-    uint32_t index = arena_.add(parent_.data());
+    uint64_t hash = state::state_hash(board_, scratch_.data());
+    table_.find(scratch_.data(), hash);
+    uint32_t index = arena_.add(scratch_.data());
     table_.insert_after_miss(index, hash);
     nodes_.push_back(Node{no_parent, 0, static_cast<uint16_t>(h), board::no_cell, 0, 0});
     open_.push(h, h, index);
@@ -145,75 +132,33 @@ SearchResult AStar::run() {
 }
 
 void AStar::expand(uint32_t index) {
-    const uint64_t* s = arena_.at(index);
-    std::copy(s, s + stride_, parent_.begin());
-    const Node parent = nodes_[index];  // copy: nodes_ may grow below
-    parent_area_.compute(parent_.data(), state::player_of(parent_.data(), words_));
-    // A PI-corral restricts the pushes to its boxes, or proves a deadlock.
-    deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;
-    if (options_.pi_corral) corral = corral_.analyze(parent_.data(), parent_area_, corral_boxes_);
-    if (corral == deadlock::CorralVerdict::dead) {
-        ++stats_.corral_deadlocks;
-        return;
-    }
-    heuristic_.set_parent(parent_.data(), state::player_of(parent_.data(), words_));
-    const uint64_t box_hash = state::box_hash(board_, parent_.data());
-    moves::for_each_push(board_, parent_.data(), parent_area_, [&](const moves::Push& push) {
-        if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), push.box)) {
-            ++stats_.generated;
-            ++stats_.pruned_corral;
+    const uint16_t g = nodes_[index].g + 1;
+    // The arena may grow while children are added, but its pages never move.
+    expander_.expand(arena_.at(index), stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+        // 5. duplicates: a shorter path to a stored state reopens it.
+        uint32_t found = table_.find(child, hash);
+        if (found != state::StateTable::none) {
+            ++stats_.duplicates;
+            Node& old = nodes_[found];
+            if (old.h != dead_h && g < old.g) {
+                if (old.closed) ++stats_.reopened;
+                old = Node{index, g, old.h, push.box, push.dir, 0};
+                open_.push(g + old.h, old.h, found);
+            }
             return;
         }
-        generate(index, parent, box_hash, push);
-    });
-}
-
-void AStar::generate(uint32_t parent_index, const Node& parent, uint64_t parent_box_hash,
-                     const moves::Push& push) {
-    ++stats_.generated;
-    const Cell to = board_.neighbor(push.box, push.dir);
-    // 4. prune: dead squares, then freeze deadlocks around the moved box.
-    if (board_.is_dead(to)) {
-        ++stats_.pruned_dead_square;
-        return;
-    }
-    std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
-    state::clear_box(child_.data(), push.box);
-    state::set_box(child_.data(), to);
-    if (deadlock::is_freeze_deadlock(board_, child_.data(), to)) {
-        ++stats_.pruned_freeze;
-        return;
-    }
-    // 5. normalize the player, hash incrementally, detect duplicates.
-    const Cell player = child_area_.compute(child_.data(), push.box);
-    child_[words_] = static_cast<uint64_t>(player);
-    const uint64_t hash = parent_box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^
-                          board_.player_key(player);
-    assert(hash == state::state_hash(board_, child_.data()));
-    const uint16_t g = parent.g + 1;
-    uint32_t found = table_.find(child_.data(), hash);
-    if (found != state::StateTable::none) {
-        ++stats_.duplicates;
-        Node& old = nodes_[found];
-        if (old.h != dead_h && g < old.g) {
-            if (old.closed) ++stats_.reopened;
-            old = Node{parent_index, g, old.h, push.box, push.dir, 0};
-            open_.push(g + old.h, old.h, found);
+        // 6. evaluate; a dead state is stored so that its duplicates cost nothing.
+        uint32_t h = expander_.bound();
+        uint32_t added = arena_.add(child);
+        table_.insert_after_miss(added, hash);
+        if (h == heuristic::dead) {
+            ++stats_.pruned_matching;
+            nodes_.push_back(Node{index, g, dead_h, push.box, push.dir, 1});
+            return;
         }
-        return;
-    }
-    // 6. evaluate; a dead state is stored so that its duplicates cost nothing.
-    uint32_t h = heuristic_.evaluate_push(push.box, to, player);
-    assert(h == debug_heuristic_.evaluate(child_.data(), player));  // incremental == from scratch
-    uint32_t index = arena_.add(child_.data());
-    table_.insert_after_miss(index, hash);
-    if (h == heuristic::dead) {
-        ++stats_.pruned_matching;
-        nodes_.push_back(Node{parent_index, g, dead_h, push.box, push.dir, 1});
-        return;
-    }
-    nodes_.push_back(Node{parent_index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
-    open_.push(g + h, h, index);
+        nodes_.push_back(Node{index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
+        open_.push(g + h, h, added);
+    });
 }
 
 bool AStar::limit_reached(Outcome& why) {

@@ -1,0 +1,113 @@
+// Expander: one expansion of a state, shared by every forward search (A*,
+// HDA*). From a parent it computes the player area, the PI-corral
+// restriction, and for each push: dead-square and freeze pruning, the
+// child's normalized player and incremental Zobrist hash. The caller gets
+// each surviving child through a callback and asks for its bound only if it
+// needs it (A* skips duplicates first; HDA* scores before sending), so the
+// incremental Hungarian work is spent only where it counts. One per worker;
+// no allocation, lock or virtual call per child.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "deadlock/deadlock.hpp"
+#include "deadlock/pi_corral.hpp"
+#include "heuristic/heuristic.hpp"
+#include "moves/moves.hpp"
+#include "search/search.hpp"
+#include "state/state.hpp"
+
+namespace hdasoko::search {
+
+class Expander {
+public:
+    Expander(const board::Board& board, const Options& options)
+        : board_(board),
+          options_(options),
+          words_(board.words()),
+          heuristic_(board, options.heuristic),
+          debug_heuristic_(board, options.heuristic),
+          parent_area_(board),
+          child_area_(board),
+          corral_(board),
+          parent_(words_ + 1),
+          child_(words_ + 1) {}
+
+    // The initial state (boxes and normalized player) into `state` (stride
+    // words); returns its bound or heuristic::dead.
+    uint32_t root(uint64_t* state) {
+        state::initial_boxes(board_, state);
+        state[words_] = static_cast<uint64_t>(parent_area_.compute(state, board_.initial_player()));
+        return heuristic_.evaluate(state, state::player_of(state, words_));
+    }
+
+    // Expands `state`, calling emit(child, hash, push) for each child that
+    // survives pruning; child points at stride words valid during the call.
+    // Inside emit, bound() gives the child's h. Returns false when the state
+    // is a PI-corral deadlock (no children).
+    template <class Emit>
+    bool expand(const uint64_t* state, SearchStats& stats, Emit&& emit) {
+        std::copy(state, state + words_ + 1, parent_.begin());
+        const board::Cell player = state::player_of(parent_.data(), words_);
+        parent_area_.compute(parent_.data(), player);
+        // A PI-corral restricts the pushes to its boxes, or proves a deadlock.
+        deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;
+        if (options_.pi_corral) corral = corral_.analyze(parent_.data(), parent_area_, corral_boxes_);
+        if (corral == deadlock::CorralVerdict::dead) {
+            ++stats.corral_deadlocks;
+            return false;
+        }
+        heuristic_.set_parent(parent_.data(), player);
+        const uint64_t box_hash = state::box_hash(board_, parent_.data());
+        moves::for_each_push(board_, parent_.data(), parent_area_, [&](const moves::Push& push) {
+            ++stats.generated;
+            if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), push.box)) {
+                ++stats.pruned_corral;
+                return;
+            }
+            const board::Cell to = board_.neighbor(push.box, push.dir);
+            if (board_.is_dead(to)) {
+                ++stats.pruned_dead_square;
+                return;
+            }
+            std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
+            state::clear_box(child_.data(), push.box);
+            state::set_box(child_.data(), to);
+            if (deadlock::is_freeze_deadlock(board_, child_.data(), to)) {
+                ++stats.pruned_freeze;
+                return;
+            }
+            const board::Cell child_player = child_area_.compute(child_.data(), push.box);
+            child_[words_] = static_cast<uint64_t>(child_player);
+            const uint64_t hash =
+                box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^ board_.player_key(child_player);
+            assert(hash == state::state_hash(board_, child_.data()));
+            current_ = push;
+            emit(static_cast<const uint64_t*>(child_.data()), hash, push);
+        });
+        return true;
+    }
+
+    // The bound of the child being emitted (heuristic::dead if it is one).
+    uint32_t bound() {
+        const board::Cell to = board_.neighbor(current_.box, current_.dir);
+        uint32_t h = heuristic_.evaluate_push(current_.box, to, state::player_of(child_.data(), words_));
+        assert(h == debug_heuristic_.evaluate(child_.data(), state::player_of(child_.data(), words_)));
+        return h;
+    }
+
+private:
+    const board::Board& board_;
+    const Options& options_;
+    const int words_;
+    heuristic::Heuristic heuristic_;
+    heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
+    moves::Reachability parent_area_, child_area_;
+    deadlock::PiCorral corral_;
+    std::vector<uint64_t> parent_, child_, corral_boxes_;
+    moves::Push current_{board::no_cell, 0};
+};
+
+}  // namespace hdasoko::search
