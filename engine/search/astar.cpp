@@ -70,6 +70,14 @@ private:
         return arena_.bytes() + nodes_.capacity() * sizeof(Node) + table_.bytes() + open_.bytes();
     }
     SearchResult finish(Outcome outcome, uint32_t goal);
+    // h == 0 exactly on solved states (every box on a goal at distance 0).
+    void record_goal(uint32_t index, uint32_t g) {
+        assert(state::is_solved(board_, arena_.at(index)));
+        if (g < incumbent_) {
+            incumbent_ = g;
+            goal_ = index;
+        }
+    }
 
     const board::Board& board_;
     const Options& options_;
@@ -81,6 +89,8 @@ private:
     Expander expander_;
     std::vector<uint64_t> scratch_;
     SearchStats stats_;
+    uint32_t incumbent_ = 0xFFFFFFFF;  // cost of the best solution found
+    uint32_t goal_ = no_parent;        // its node
     std::chrono::steady_clock::time_point start_;
 };
 
@@ -94,6 +104,7 @@ bool AStar::add_root() {
     table_.insert_after_miss(index, hash);
     nodes_.push_back(Node{no_parent, 0, static_cast<uint16_t>(h), board::no_cell, 0, 0});
     open_.push(h, h, index);
+    if (h == 0) record_goal(index, 0);
     return true;
 }
 
@@ -107,6 +118,9 @@ SearchResult AStar::run() {
         uint32_t index = open_.pop(f, h);
         Node& node = nodes_[index];
         if (node.closed || node.g + node.h != f) continue;
+        // 2. a goal is found when generated; it is proven optimal once no
+        // open node has a smaller f.
+        if (f >= incumbent_) return finish(Outcome::solved, goal_);
         if (f > layer_f) {
             layer_f = f;
             stats_.last_f = f;
@@ -117,8 +131,6 @@ SearchResult AStar::run() {
                 options_.on_layer(stats_);
             }
         }
-        // 2. goal test at expansion: the first goal popped is optimal.
-        if (state::is_solved(board_, arena_.at(index))) return finish(Outcome::solved, index);
         // 3. limits, checked every so often against the clock and memory.
         if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
             return finish(Outcome::node_limit, no_parent);
@@ -128,7 +140,7 @@ SearchResult AStar::run() {
         ++stats_.expanded;
         expand(index);
     }
-    return finish(Outcome::unsolvable, no_parent);
+    return finish(goal_ != no_parent ? Outcome::solved : Outcome::unsolvable, goal_);
 }
 
 void AStar::expand(uint32_t index) {
@@ -143,7 +155,8 @@ void AStar::expand(uint32_t index) {
             if (old.h != dead_h && g < old.g) {
                 if (old.closed) ++stats_.reopened;
                 old = Node{index, g, old.h, push.box, push.dir, 0};
-                open_.push(g + old.h, old.h, found);
+                if (old.h == 0) record_goal(found, g);
+                if (g + old.h < incumbent_) open_.push(g + old.h, old.h, found);
             }
             return;
         }
@@ -157,7 +170,8 @@ void AStar::expand(uint32_t index) {
             return;
         }
         nodes_.push_back(Node{index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
-        open_.push(g + h, h, added);
+        if (h == 0) record_goal(added, g);
+        if (g + h < incumbent_) open_.push(g + h, h, added);
     });
 }
 
