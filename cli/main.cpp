@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 #include "level/level.hpp"
@@ -35,6 +36,8 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
+    std::string algorithm = "hda";
+    int threads = 0;  // 0: every hardware thread
 
     void add_to(CLI::App& app) {
         app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
@@ -47,12 +50,19 @@ struct SearchFlags {
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
+        app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
+            ->check(CLI::IsMember({"astar", "hda"}))
+            ->capture_default_str();
+        app.add_option("--threads", threads, "HDA* workers; 0 = every hardware thread")
+            ->check(CLI::Range(0, 256))
+            ->capture_default_str();
     }
 
     search::Options options() const {
         search::Options o;
         heuristic::parse_kind(heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
+        o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;
         o.limits.memory_limit_bytes = memory_limit_mb > 0 ? static_cast<uint64_t>(memory_limit_mb * 1048576.0)
@@ -101,7 +111,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     int worst = cli::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
     for (const level::Level* l : levels) {
-        all.push_back(cli::solve_level(*l, options));
+        all.push_back(cli::solve_level(*l, options, flags.algorithm == "hda"));
         const cli::Solved& s = all.back();
         summary.add(s);
         worst = std::max(worst, s.exit_code());
@@ -194,6 +204,7 @@ int main(int argc, char** argv) {
     Outputs bench_to;
     bench_to.quiet = true;
     SearchFlags bench_flags;
+    bench_flags.threads = 1;  // the signature is a one-thread count
     bench->add_option("FILE", bench_file, "collection to solve instead of the bench list");
     bench->add_option("--levels-dir", levels_dir, "where the bench list's collections are")->capture_default_str();
     add_outputs(*bench, bench_to);

@@ -1,6 +1,7 @@
 // Text and JSON reports of solved levels and collections.
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -101,6 +102,17 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("corral_deadlocks", thousands(st.corral_deadlocks), percent(st.corral_deadlocks, st.expanded) + " of expanded");
     line("reopened", thousands(st.reopened));
     line("stored", thousands(st.stored), "states in the closed table");
+    if (!solved.result.workers.empty()) {
+        line("workers", std::to_string(solved.result.workers.size()), "HDA*");
+        line("messages_sent", thousands(st.messages_sent), percent(st.messages_sent, st.generated) + " of generated");
+        uint64_t most = 0, sum = 0;
+        for (const auto& w : solved.result.workers) {
+            most = std::max(most, w.expanded);
+            sum += w.expanded;
+        }
+        double mean = static_cast<double>(sum) / solved.result.workers.size();
+        line("load_balance", fixed(mean > 0 ? most / mean : 1.0, 3), "max / mean expanded per worker");
+    }
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
     line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
     line("search_memory", fixed(st.memory_bytes / 1048576.0, 1) + " MB", "tables, arena, open list");
@@ -130,9 +142,18 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"pruned_matching\":" << st.pruned_matching << ",\"pruned_corral\":" << st.pruned_corral
         << ",\"corral_deadlocks\":" << st.corral_deadlocks << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
-        << ",\"stored\":" << st.stored << ",\"memory_bytes\":" << st.memory_bytes
+        << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
+        << ",\"memory_bytes\":" << st.memory_bytes
         << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"seconds\":" << st.seconds
         << ",\"generated_per_s\":" << static_cast<uint64_t>(per_second(st.generated, st.seconds)) << "}"
+        << ",\"workers\":[";
+    for (size_t i = 0; i < solved.result.workers.size(); ++i) {
+        const auto& w = solved.result.workers[i];
+        out << (i ? "," : "") << "{\"expanded\":" << w.expanded << ",\"generated\":" << w.generated
+            << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
+            << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << "}";
+    }
+    out << "]"
         << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
         << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
 }

@@ -30,7 +30,7 @@ int Solved::exit_code() const {
     return exit_internal;
 }
 
-Solved solve_level(const level::Level& level, const search::Options& options) {
+Solved solve_level(const level::Level& level, const search::Options& options, bool parallel) {
     Solved out;
     out.level = &level;
     auto t = std::chrono::steady_clock::now();
@@ -38,7 +38,7 @@ Solved solve_level(const level::Level& level, const search::Options& options) {
     out.phases.analyze_s = since(t);
 
     t = std::chrono::steady_clock::now();
-    out.result = search::astar(board, options);
+    out.result = parallel ? search::hda(board, options) : search::astar(board, options);
     out.phases.search_s = since(t);
     if (out.result.outcome != search::Outcome::solved) return out;
 

@@ -38,6 +38,7 @@ struct Solved {
     int exit_code() const;
 };
 
-Solved solve_level(const level::Level& level, const search::Options& options);
+// `parallel`: HDA* with options.threads workers, else sequential A*.
+Solved solve_level(const level::Level& level, const search::Options& options, bool parallel);
 
 }  // namespace hdasoko::cli

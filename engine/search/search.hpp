@@ -39,6 +39,8 @@ struct SearchStats {
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
     uint64_t expanded_before_last_f = 0;
+    // Parallel search (HDA*): states sent to other workers' inboxes.
+    uint64_t messages_sent = 0;
     // Resources.
     uint64_t stored = 0;             // states in the closed table
     uint64_t memory_bytes = 0;       // peak bytes of the search's own structures
@@ -48,17 +50,30 @@ struct SearchStats {
 enum class Outcome { solved, unsolvable, time_limit, memory_limit, node_limit, interrupted };
 const char* outcome_name(Outcome outcome);
 
+// One HDA* worker's share of the work.
+struct WorkerStats {
+    uint64_t expanded = 0;
+    uint64_t generated = 0;
+    uint64_t duplicates = 0;
+    uint64_t sent = 0;       // states sent to other workers
+    uint64_t received = 0;   // states received from other workers
+    uint64_t stored = 0;
+    double idle_s = 0;       // time with nothing to expand below the incumbent
+};
+
 struct SearchResult {
     Outcome outcome = Outcome::unsolvable;
     std::vector<moves::Push> pushes;  // the solution when solved, from the initial state
-    SearchStats stats;
+    SearchStats stats;                // summed over workers
+    std::vector<WorkerStats> workers; // HDA* only, one per worker
 };
 
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
+    int threads = 1;        // HDA* workers
     Limits limits;
-    // Called from the searching thread when a new f layer starts.
+    // Called from the searching thread (HDA*: worker 0) when a new f layer starts.
     std::function<void(const SearchStats&)> on_layer;
 };
 
@@ -66,5 +81,12 @@ struct Options {
 // exact closed table, dead squares, freeze and matching deadlocks pruned.
 // Push-optimal when solved; `unsolvable` means proven.
 SearchResult astar(const board::Board& board, const Options& options);
+
+// Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads
+// workers, each owning the states whose Zobrist hash maps to it, with its own
+// open list and closed table; children travel to their owners' inboxes in
+// batches. Push-optimal when solved; with one worker it expands exactly what
+// astar expands.
+SearchResult hda(const board::Board& board, const Options& options);
 
 }  // namespace hdasoko::search

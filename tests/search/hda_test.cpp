@@ -1,0 +1,136 @@
+// tests/search/hda_test: HDA* against the sequential A*. For 1, 2, 3, 4, 8
+// and 16 workers (more workers than cores is a valid test: the interleavings
+// differ, the answers must not) the push count equals A*'s and the solution
+// verifies; one worker expands exactly what A* expands; more workers expand
+// at least every state A* expands below the last f layer (the proof of
+// optimality needs each of them; out-of-order expansions can add more);
+// limits and cancellation stop every worker; unsolvable stays unsolvable.
+// The "hda small:" cases are the ones CI also runs under ThreadSanitizer.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "board/board.hpp"
+#include "level/level.hpp"
+#include "search/search.hpp"
+#include "solution/solution.hpp"
+#include "solution/verify.hpp"
+
+using namespace hdasoko;
+using search::Outcome;
+
+namespace {
+
+std::vector<level::Level> collection(const char* file) {
+    return level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file);
+}
+
+search::Options with_threads(int threads) {
+    search::Options o;
+    o.threads = threads;
+    return o;
+}
+
+// Solves with HDA* and checks the answer against A*'s; returns A*'s result.
+void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts) {
+    const board::Board board(level);
+    const search::SearchResult reference = search::astar(board, {});
+    REQUIRE(reference.outcome == Outcome::solved);
+    for (int threads : thread_counts) {
+        CAPTURE(level.source);
+        CAPTURE(level.number);
+        CAPTURE(threads);
+        const search::SearchResult result = search::hda(board, with_threads(threads));
+        REQUIRE(result.outcome == Outcome::solved);
+        CHECK(result.pushes.size() == reference.pushes.size());
+        const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
+        CHECK(verdict.ok);
+        CHECK(verdict.pushes == static_cast<int>(reference.pushes.size()));
+        CHECK(result.stats.expanded_before_last_f >= reference.stats.expanded_before_last_f);
+        CHECK(result.workers.size() == static_cast<size_t>(threads));
+        if (threads == 1) {
+            CHECK(result.stats.expanded == reference.stats.expanded);
+            CHECK(result.stats.expanded_before_last_f == reference.stats.expanded_before_last_f);
+            CHECK(result.stats.generated == reference.stats.generated);
+            CHECK(result.stats.messages_sent == 0);
+        }
+        uint64_t expanded = 0;
+        for (const auto& w : result.workers) expanded += w.expanded;
+        CHECK(expanded == result.stats.expanded);
+    }
+}
+
+const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
+
+}  // namespace
+
+TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers") {
+    auto microban = collection("microban.xsb");
+    for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8});
+    check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8});
+}
+
+TEST_CASE("hda small: limits and cancellation stop every worker") {
+    const level::Level hard = collection("xsokoban.xsb")[49];
+    const board::Board board(hard);
+    for (int threads : {1, 3}) {
+        CAPTURE(threads);
+        search::Options o = with_threads(threads);
+        o.limits.node_limit = 500;
+        search::SearchResult r = search::hda(board, o);
+        CHECK(r.outcome == Outcome::node_limit);
+        CHECK(r.pushes.empty());
+        CHECK(r.stats.expanded >= 500 - threads);
+        CHECK(r.stats.expanded <= 500 + threads);
+
+        o = with_threads(threads);
+        o.limits.memory_limit_bytes = 1;
+        CHECK(search::hda(board, o).outcome == Outcome::memory_limit);
+
+        o = with_threads(threads);
+        o.limits.time_limit_s = 0.05;
+        CHECK(search::hda(board, o).outcome == Outcome::time_limit);
+
+        std::atomic<bool> cancel{false};
+        o = with_threads(threads);
+        o.limits.cancel = &cancel;
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            cancel.store(true);
+        });
+        r = search::hda(board, o);
+        canceller.join();
+        CHECK(r.outcome == Outcome::interrupted);
+    }
+}
+
+TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker count") {
+    // Two boxes, two goals, but the right box is stuck in a corner.
+    const level::Level level = level::parse_collection(R"(
+#######
+#.  $ #
+#. @ $#
+#######
+)",
+                                                       "inline")
+                                   .at(0);
+    const board::Board board(level);
+    for (int threads : all_counts) {
+        CAPTURE(threads);
+        CHECK(search::hda(board, with_threads(threads)).outcome == Outcome::unsolvable);
+    }
+}
+
+TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at 1, 2, 3, 4, 8, 16 workers") {
+    auto microban = collection("microban.xsb");
+    for (const auto& level : microban) {
+        if (level.number == 93 || level.number == 139 || level.number == 144 || level.number == 153)
+            continue;  // minutes each; the bench list leaves them out too
+        check_against_astar(level, all_counts);
+    }
+    auto xsokoban = collection("xsokoban.xsb");
+    for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
+}
