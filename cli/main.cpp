@@ -13,6 +13,7 @@
 
 #include "level/level.hpp"
 #include "report.hpp"
+#include "scale.hpp"
 #include "solution/verify.hpp"
 #include "solve.hpp"
 
@@ -39,7 +40,8 @@ struct SearchFlags {
     std::string algorithm = "hda";
     int threads = 0;  // 0: every hardware thread
 
-    void add_to(CLI::App& app) {
+    // `workers`: also --search and --threads (scale has a list of its own).
+    void add_to(CLI::App& app, bool workers = true) {
         app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
             ->check(CLI::IsMember({"simple", "matching"}))
             ->capture_default_str();
@@ -50,6 +52,7 @@ struct SearchFlags {
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
+        if (!workers) return;
         app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
             ->check(CLI::IsMember({"astar", "hda"}))
             ->capture_default_str();
@@ -210,6 +213,23 @@ int main(int argc, char** argv) {
     add_outputs(*bench, bench_to);
     bench_flags.add_to(*bench);
 
+    // scale
+    auto* scale = app.add_subcommand("scale", "HDA* speedup, search overhead and load balance per worker count");
+    std::string scale_file;
+    int scale_level = 1;
+    std::string scale_threads = "1,2,4,8,16";
+    cli::ScaleRequest scale_request;
+    SearchFlags scale_flags;
+    scale->add_option("FILE", scale_file, "XSB level or collection")->required();
+    scale->add_option("--level", scale_level, "level number (1-based)")->capture_default_str();
+    scale->add_option("--threads", scale_threads, "comma-separated worker counts")->capture_default_str();
+    scale->add_option("--repeat", scale_request.repeats, "runs per worker count (the median is reported)")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    scale->add_option("--csv", scale_request.csv_path, "write the table as CSV to this file");
+    scale->add_option("--plot", scale_request.plot_path, "draw speedup and search overhead (.png or .svg; gnuplot)");
+    scale_flags.add_to(*scale, false);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -254,6 +274,30 @@ int main(int argc, char** argv) {
             std::cout << "valid: solves level " << l.number << " in " << v.pushes << " pushes, " << v.moves
                       << " moves\n";
             return cli::exit_solved;
+        }
+        if (*scale) {
+            auto collection = level::load_collection(scale_file);
+            const level::Level& l = level::select_level(collection, scale_level, scale_file);
+            std::stringstream list(scale_threads);
+            std::string item;
+            while (std::getline(list, item, ',')) {
+                int t = 0;
+                size_t used = 0;
+                try {
+                    t = std::stoi(item, &used);
+                } catch (const std::exception&) {
+                    used = 0;
+                }
+                if (used != item.size() || t < 1 || t > 256) {
+                    std::cerr << "hdasoko: --threads: expected worker counts 1..256 separated by commas, got '"
+                              << scale_threads << "'\n";
+                    return cli::exit_bad_input;
+                }
+                scale_request.threads.push_back(t);
+            }
+            if (scale_request.threads.empty() || scale_request.threads.front() != 1)
+                scale_request.threads.insert(scale_request.threads.begin(), 1);  // the baseline
+            return cli::run_scale(l, scale_flags.options(), scale_request);
         }
         if (*bench) {
             std::vector<std::vector<level::Level>> collections;

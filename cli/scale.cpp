@@ -1,0 +1,128 @@
+// The scaling report: every run is solved and verified like `solve`; medians
+// over the repeats are reported next to the counts they come from.
+#include "scale.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "report.hpp"
+#include "solve.hpp"
+
+namespace hdasoko::cli {
+
+namespace {
+
+template <class T>
+T median(std::vector<T> v) {
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct Row {
+    int threads = 0;
+    double seconds = 0, speedup = 0, overhead = 0, balance = 0;
+    uint64_t expanded = 0, messages = 0;
+    int pushes = -1;
+};
+
+void draw(const std::vector<Row>& rows, const std::string& path, const std::string& title) {
+    const bool svg = path.size() > 4 && path.substr(path.size() - 4) == ".svg";
+    std::string data = path + ".dat";
+    {
+        std::ofstream d(data);
+        for (const Row& r : rows) d << r.threads << ' ' << r.speedup << ' ' << r.overhead << '\n';
+    }
+    FILE* gp = popen("gnuplot", "w");
+    if (!gp) {
+        std::cerr << "hdasoko: cannot run gnuplot; no plot written\n";
+        return;
+    }
+    int max_t = rows.back().threads;
+    std::fprintf(gp,
+                 "set terminal %s size 800,500\nset output '%s'\nset title '%s'\n"
+                 "set xlabel 'workers'\nset ylabel 'speedup over 1 worker'\nset y2label 'search overhead'\n"
+                 "set y2tics\nset ytics nomirror\nset key left top\nset grid\nset xrange [0.8:%d]\n"
+                 "plot '%s' using 1:2 with linespoints lw 2 title 'speedup', "
+                 "x with lines dt 2 title 'ideal', "
+                 "'%s' using 1:3 axes x1y2 with linespoints lw 2 title 'search overhead'\n",
+                 svg ? "svg" : "pngcairo", path.c_str(), title.c_str(), max_t + 1, data.c_str(), data.c_str());
+    int status = pclose(gp);
+    std::remove(data.c_str());
+    if (status != 0) std::cerr << "hdasoko: gnuplot failed (status " << status << "); no plot written\n";
+}
+
+}  // namespace
+
+int run_scale(const level::Level& level, search::Options options, const ScaleRequest& request) {
+    std::vector<Row> rows;
+    int exit_code = exit_solved;
+    std::cout << "level " << level.source << " #" << level.number << ", " << request.repeats
+              << " runs per worker count, medians\n";
+    std::cout << std::right << std::setw(8) << "workers" << std::setw(10) << "seconds" << std::setw(9) << "speedup"
+              << std::setw(13) << "expanded" << std::setw(10) << "overhead" << std::setw(9) << "balance"
+              << std::setw(13) << "messages" << std::setw(8) << "pushes" << '\n';
+    for (int threads : request.threads) {
+        options.threads = threads;
+        std::vector<double> seconds, balance;
+        std::vector<uint64_t> expanded, messages;
+        Row row;
+        row.threads = threads;
+        for (int r = 0; r < request.repeats; ++r) {
+            Solved s = solve_level(level, options, true);
+            if (!s.verified) {
+                std::cerr << "hdasoko: " << threads << " workers: " << search::outcome_name(s.result.outcome)
+                          << (s.error.empty() ? "" : ": " + s.error) << '\n';
+                return s.exit_code() == exit_solved ? static_cast<int>(exit_internal) : s.exit_code();
+            }
+            if (row.pushes >= 0 && s.pushes != row.pushes) {
+                std::cerr << "hdasoko: push counts differ between runs: " << row.pushes << " and " << s.pushes << '\n';
+                return exit_internal;
+            }
+            if (!rows.empty() && s.pushes != rows.front().pushes) {
+                std::cerr << "hdasoko: push count with " << threads << " workers differs from 1 worker\n";
+                return exit_internal;
+            }
+            row.pushes = s.pushes;
+            seconds.push_back(s.phases.search_s);
+            expanded.push_back(s.result.stats.expanded);
+            messages.push_back(s.result.stats.messages_sent);
+            uint64_t most = 0, sum = 0;
+            for (const auto& w : s.result.workers) {
+                most = std::max(most, w.expanded);
+                sum += w.expanded;
+            }
+            balance.push_back(sum ? most * static_cast<double>(s.result.workers.size()) / sum : 1.0);
+        }
+        row.seconds = median(seconds);
+        row.expanded = median(expanded);
+        row.messages = median(messages);
+        row.balance = median(balance);
+        const Row& base = rows.empty() ? row : rows.front();
+        row.speedup = row.seconds > 0 ? base.seconds / row.seconds : 0;
+        row.overhead = base.expanded ? static_cast<double>(row.expanded) / base.expanded : 0;
+        rows.push_back(row);
+        std::cout << std::setw(8) << row.threads << std::setw(10) << std::fixed << std::setprecision(3) << row.seconds
+                  << std::setw(9) << std::setprecision(2) << row.speedup << std::setw(13) << thousands(row.expanded)
+                  << std::setw(10) << std::setprecision(3) << row.overhead << std::setw(9) << row.balance
+                  << std::setw(13) << thousands(row.messages) << std::setw(8) << row.pushes << std::endl;
+    }
+    if (!request.csv_path.empty()) {
+        std::ofstream csv(request.csv_path);
+        if (!csv) throw level::ParseError(request.csv_path, 0, 0, "cannot write file");
+        csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,load_balance,messages,pushes\n";
+        for (const Row& r : rows)
+            csv << level.number << ',' << r.threads << ',' << request.repeats << ',' << r.seconds << ',' << r.speedup
+                << ',' << r.expanded << ',' << r.overhead << ',' << r.balance << ',' << r.messages << ','
+                << r.pushes << '\n';
+    }
+    if (!request.plot_path.empty())
+        draw(rows, request.plot_path, "HDA* on " + level.source + " #" + std::to_string(level.number));
+    return exit_code;
+}
+
+}  // namespace hdasoko::cli

@@ -1,0 +1,26 @@
+// hdasoko scale: HDA* on one level for several worker counts, repeated; the
+// median wall time, speedup over one worker, search overhead (expanded with T
+// / expanded with 1), load balance (max / mean expansions per worker) and
+// messages, as a table, a CSV file and a gnuplot plot.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "level/level.hpp"
+#include "search/search.hpp"
+
+namespace hdasoko::cli {
+
+struct ScaleRequest {
+    std::vector<int> threads;
+    int repeats = 3;
+    std::string csv_path;   // empty: none
+    std::string plot_path;  // .png or .svg; empty: none
+};
+
+// Returns the exit code: 0 when every run solved the level with the same
+// push count.
+int run_scale(const level::Level& level, search::Options options, const ScaleRequest& request);
+
+}  // namespace hdasoko::cli
