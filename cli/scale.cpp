@@ -25,8 +25,8 @@ T median(std::vector<T> v) {
 
 struct Row {
     int threads = 0;
-    double seconds = 0, speedup = 0, overhead = 0, balance = 0;
-    uint64_t expanded = 0, messages = 0;
+    double seconds = 0, speedup = 0, overhead = 0, overhead_below = 0, balance = 0;
+    uint64_t expanded = 0, below = 0, messages = 0;
     int pushes = -1;
 };
 
@@ -64,12 +64,12 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
     std::cout << "level " << level.source << " #" << level.number << ", " << request.repeats
               << " runs per worker count, medians\n";
     std::cout << std::right << std::setw(8) << "workers" << std::setw(10) << "seconds" << std::setw(9) << "speedup"
-              << std::setw(13) << "expanded" << std::setw(10) << "overhead" << std::setw(9) << "balance"
+              << std::setw(13) << "expanded" << std::setw(10) << "overhead" << std::setw(12) << "below_last" << std::setw(9) << "balance"
               << std::setw(13) << "messages" << std::setw(8) << "pushes" << '\n';
     for (int threads : request.threads) {
         options.threads = threads;
         std::vector<double> seconds, balance;
-        std::vector<uint64_t> expanded, messages;
+        std::vector<uint64_t> expanded, below, messages;
         Row row;
         row.threads = threads;
         for (int r = 0; r < request.repeats; ++r) {
@@ -90,6 +90,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
             row.pushes = s.pushes;
             seconds.push_back(s.phases.search_s);
             expanded.push_back(s.result.stats.expanded);
+            below.push_back(s.result.stats.expanded_before_last_f);
             messages.push_back(s.result.stats.messages_sent);
             uint64_t most = 0, sum = 0;
             for (const auto& w : s.result.workers) {
@@ -100,24 +101,28 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         }
         row.seconds = median(seconds);
         row.expanded = median(expanded);
+        row.below = median(below);
         row.messages = median(messages);
         row.balance = median(balance);
         const Row& base = rows.empty() ? row : rows.front();
         row.speedup = row.seconds > 0 ? base.seconds / row.seconds : 0;
         row.overhead = base.expanded ? static_cast<double>(row.expanded) / base.expanded : 0;
+        row.overhead_below = base.below ? static_cast<double>(row.below) / base.below : 0;
         rows.push_back(row);
         std::cout << std::setw(8) << row.threads << std::setw(10) << std::fixed << std::setprecision(3) << row.seconds
                   << std::setw(9) << std::setprecision(2) << row.speedup << std::setw(13) << thousands(row.expanded)
-                  << std::setw(10) << std::setprecision(3) << row.overhead << std::setw(9) << row.balance
+                  << std::setw(10) << std::setprecision(3) << row.overhead << std::setw(12) << row.overhead_below
+                  << std::setw(9) << row.balance
                   << std::setw(13) << thousands(row.messages) << std::setw(8) << row.pushes << std::endl;
     }
     if (!request.csv_path.empty()) {
         std::ofstream csv(request.csv_path);
         if (!csv) throw level::ParseError(request.csv_path, 0, 0, "cannot write file");
-        csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,load_balance,messages,pushes\n";
+        csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,expanded_below_last_f,"
+               "overhead_below_last_f,load_balance,messages,pushes\n";
         for (const Row& r : rows)
             csv << level.number << ',' << r.threads << ',' << request.repeats << ',' << r.seconds << ',' << r.speedup
-                << ',' << r.expanded << ',' << r.overhead << ',' << r.balance << ',' << r.messages << ','
+                << ',' << r.expanded << ',' << r.overhead << ',' << r.below << ',' << r.overhead_below << ',' << r.balance << ',' << r.messages << ','
                 << r.pushes << '\n';
     }
     if (!request.plot_path.empty())

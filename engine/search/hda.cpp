@@ -107,7 +107,13 @@ private:
     uint32_t ref_index(uint32_t r) const { return r & index_mask_; }
     uint32_t incumbent() const {
         // Relaxed: a stale (higher) incumbent only prunes less.
-        return static_cast<uint32_t>(best_.load(std::memory_order_relaxed) >> 32);
+        return bound_.load(std::memory_order_relaxed);
+    }
+    // Lowers the incumbent to `cost` (a goal generated with that g, or stored).
+    void lower_incumbent(uint32_t cost) {
+        uint32_t cur = bound_.load(std::memory_order_relaxed);
+        while (cost < cur && !bound_.compare_exchange_weak(cur, cost, std::memory_order_relaxed)) {
+        }
     }
 
     void work(Worker& me);
@@ -131,7 +137,12 @@ private:
     std::vector<std::unique_ptr<Worker>> workers_;
 
     // Shared by every worker.
-    std::atomic<uint64_t> best_{no_goal};      // (g << 32) | goal ref of the incumbent
+    std::atomic<uint64_t> best_{no_goal};      // (g << 32) | ref of the best goal stored
+    // The incumbent: the cost of the best goal generated. A goal is counted
+    // as soon as it is generated, before it reaches its owner; the in-flight
+    // count keeps the search alive until it is stored, so at the end best_
+    // holds a goal of exactly this cost.
+    std::atomic<uint32_t> bound_{0xFFFFFFFF};
     std::atomic<int64_t> work_{0};             // active workers + states in flight
     std::atomic<int> stopped_{0};              // 1 + Outcome when a limit stopped the search
     std::atomic<uint64_t> expanded_{0};        // for the node limit
@@ -166,6 +177,7 @@ void Hda::record_goal(uint32_t goal_ref, uint32_t g) {
     // Relaxed CAS: the goal's node is read only after the threads are joined.
     while (mine < cur && !best_.compare_exchange_weak(cur, mine, std::memory_order_relaxed)) {
     }
+    lower_incumbent(g);
 }
 
 void Hda::stop(Outcome why) {
@@ -254,6 +266,7 @@ void Hda::expand(Worker& me, uint32_t index) {
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
         int owner = owner_of(hash);
+        if (h == 0 && owner != me.id) lower_incumbent(g);  // prune with it while it travels
         if (owner == me.id) {
             insert(me, child, hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir);
         } else {
@@ -366,6 +379,7 @@ SearchResult Hda::finish() {
     SearchResult result;
     SearchStats& total = result.stats;
     const uint64_t best = best_.load(std::memory_order_relaxed);
+    assert(stopped_.load() != 0 || best == no_goal || (best >> 32) == bound_.load());
     const int stopped = stopped_.load(std::memory_order_relaxed);
     if (stopped) result.outcome = static_cast<Outcome>(stopped - 1);
     else result.outcome = best != no_goal ? Outcome::solved : Outcome::unsolvable;
