@@ -44,6 +44,7 @@ struct Node {
 };
 static_assert(sizeof(Node) == 12);
 constexpr uint32_t no_ref = 0xFFFFFFFF;
+constexpr uint16_t dead_h = 0xFFFF;  // h of a stored state the bound proved dead
 constexpr uint64_t no_goal = ~uint64_t{0};
 constexpr int batch_records = 128;
 constexpr int limit_check_interval = 1024;
@@ -119,8 +120,10 @@ private:
     void work(Worker& me);
     void drain_inbox(Worker& me);
     void expand(Worker& me, uint32_t index);
-    void insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, uint16_t h,
-                Cell box, uint8_t dir);
+    // Duplicate detection in the owner's shard; bound() gives the h of a new state.
+    template <class Bound>
+    void insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, Cell box,
+                uint8_t dir, Bound&& bound);
     void send(Worker& me, int owner, const uint64_t* state, uint64_t hash, uint64_t meta, uint64_t push);
     void flush(Worker& me, int owner);
     void record_goal(uint32_t goal_ref, uint32_t g);
@@ -185,13 +188,14 @@ void Hda::stop(Outcome why) {
     stopped_.compare_exchange_strong(expected, 1 + static_cast<int>(why), std::memory_order_relaxed);
 }
 
-void Hda::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, uint16_t h,
-                 Cell box, uint8_t dir) {
+template <class Bound>
+void Hda::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, Cell box,
+                 uint8_t dir, Bound&& bound) {
     uint32_t found = me.table.find(state, hash);
     if (found != state::StateTable::none) {
         ++me.stats.duplicates;
         Node& old = me.nodes[found];
-        if (g < old.g) {
+        if (old.h != dead_h && g < old.g) {
             if (old.closed) ++me.stats.reopened;
             old = Node{parent, g, old.h, box, dir, 0};
             if (old.h == 0) record_goal(ref(me.id, found), g);
@@ -203,9 +207,16 @@ void Hda::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t pare
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         return;
     }
+    // The bound only for new states: duplicates keep the h they were stored with.
+    const uint32_t h = bound();
     uint32_t index = me.arena.add(state);
     me.table.insert_after_miss(index, hash);
-    me.nodes.push_back(Node{parent, g, h, box, dir, 0});
+    if (h == heuristic::dead) {  // stored, so that its duplicates cost nothing
+        ++me.stats.pruned_matching;
+        me.nodes.push_back(Node{parent, g, dead_h, box, dir, 1});
+        return;
+    }
+    me.nodes.push_back(Node{parent, g, static_cast<uint16_t>(h), box, dir, 0});
     if (h == 0) record_goal(ref(me.id, index), g);
     if (g + h < incumbent()) me.open.push(g + h, h, index);
 }
@@ -243,8 +254,8 @@ void Hda::drain_inbox(Worker& me) {
             const uint64_t* r = batch->record(i, record_words_);
             uint64_t meta = r[stride_ + 1], push = r[stride_ + 2];
             insert(me, r, r[stride_], static_cast<uint32_t>(meta), static_cast<uint16_t>(meta >> 32),
-                   static_cast<uint16_t>(meta >> 48), static_cast<Cell>(push & 0xFFFF),
-                   static_cast<uint8_t>(push >> 16));
+                   static_cast<Cell>(push & 0xFFFF), static_cast<uint8_t>(push >> 16),
+                   [meta] { return static_cast<uint32_t>(meta >> 48); });
         }
         me.share.received += n;
         drained += n;
@@ -259,20 +270,21 @@ void Hda::expand(Worker& me, uint32_t index) {
     const uint16_t g = parent.g + 1;
     const uint32_t parent_ref = ref(me.id, index);
     me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-        uint32_t h = me.expander.bound();
+        const int owner = owner_of(hash);
+        if (owner == me.id) {  // as A*: duplicates first, the bound only if new
+            insert(me, child, hash, parent_ref, g, push.box, push.dir, [&] { return me.expander.bound(); });
+            return;
+        }
+        // Another worker's state: scored here, where the incremental bound is cheap.
+        const uint32_t h = me.expander.bound();
         if (h == heuristic::dead) {
             ++me.stats.pruned_matching;
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
-        int owner = owner_of(hash);
-        if (h == 0 && owner != me.id) lower_incumbent(g);  // prune with it while it travels
-        if (owner == me.id) {
-            insert(me, child, hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir);
-        } else {
-            uint64_t meta = parent_ref | (uint64_t{g} << 32) | (uint64_t{h} << 48);
-            send(me, owner, child, hash, meta, static_cast<uint16_t>(push.box) | (uint64_t{push.dir} << 16));
-        }
+        if (h == 0) lower_incumbent(g);   // prune with it while it travels
+        uint64_t meta = parent_ref | (uint64_t{g} << 32) | (uint64_t{h} << 48);
+        send(me, owner, child, hash, meta, static_cast<uint16_t>(push.box) | (uint64_t{push.dir} << 16));
     });
 }
 
@@ -365,7 +377,7 @@ SearchResult Hda::run() {
     }
     uint64_t hash = state::state_hash(board_, root.data());
     Worker& owner = *workers_[owner_of(hash)];
-    insert(owner, root.data(), hash, no_ref, 0, static_cast<uint16_t>(h), board::no_cell, 0);
+    insert(owner, root.data(), hash, no_ref, 0, board::no_cell, 0, [h] { return h; });
     for (auto& w : workers_) w->stats.initial_h = h;
 
     std::vector<std::thread> threads;
