@@ -73,8 +73,17 @@ uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell 
         int after = *std::min_element(r, r + n);
         h = after >= Hungarian::forbidden ? dead : parent_h_ - before + after;
     } else {
-        int total = hungarian_.resolve_row(n, cost_.data(), row);
-        h = total < 0 ? dead : static_cast<uint32_t>(total);
+        // A push lowers the bound by at most one (the pushed box's row drops
+        // by at most one, the others keep theirs). So if the box moved one
+        // step nearer the goal it was matched to, the old matching is still
+        // optimal: parent - 1 is reached and nothing lower exists.
+        const int col = hungarian_.column_of(row);
+        if (r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - 1) {
+            h = parent_h_ - 1;
+        } else {
+            int total = hungarian_.resolve_row(n, cost_.data(), row);
+            h = total < 0 ? dead : static_cast<uint32_t>(total);
+        }
     }
     std::copy(parent_row_.begin(), parent_row_.end(), r);
     return h;

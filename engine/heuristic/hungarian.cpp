@@ -64,6 +64,8 @@ int Hungarian::solve(int n, const int* cost) {
     p_.assign(n + 1, 0);
     way_.assign(n + 1, 0);
     for (int i = 1; i <= n; ++i) augment(n, cost, i, u_, v_, p_);
+    column_of_.resize(n);
+    for (int j = 1; j <= n; ++j) column_of_[p_[j] - 1] = j - 1;
     return total(n, cost, p_);
 }
 

@@ -24,12 +24,16 @@ public:
     // except in row `row`; -1 as for solve(). The last solve() stays the base.
     int resolve_row(int n, const int* cost, int row);
 
+    // The column matched to `row` in the last solve().
+    int column_of(int row) const { return column_of_[row]; }
+
 private:
     // One phase: adds row i (1-based) to the matching in (u, v, p).
     void augment(int n, const int* cost, int i, std::vector<int>& u, std::vector<int>& v, std::vector<int>& p);
     static int total(int n, const int* cost, const std::vector<int>& p);
 
     std::vector<int> u_, v_, p_;     // the base solution (1-based; p: column -> row)
+    std::vector<int> column_of_;     // the base solution, row -> column (0-based)
     std::vector<int> wu_, wv_, wp_;  // working copies for resolve_row
     std::vector<int> way_, minv_;
     std::vector<char> used_;
