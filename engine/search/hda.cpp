@@ -139,17 +139,18 @@ private:
     const uint32_t index_mask_;  // arena indices below it; the all-ones ref is no_ref
     std::vector<std::unique_ptr<Worker>> workers_;
 
-    // Shared by every worker.
-    std::atomic<uint64_t> best_{no_goal};      // (g << 32) | ref of the best goal stored
+    // Shared by every worker. The often written counters sit on cache lines
+    // of their own, away from the read-mostly incumbent and stop flag that
+    // every child and every loop reads.
+    alignas(64) std::atomic<uint64_t> best_{no_goal};  // (g << 32) | ref of the best goal stored
     // The incumbent: the cost of the best goal generated. A goal is counted
     // as soon as it is generated, before it reaches its owner; the in-flight
     // count keeps the search alive until it is stored, so at the end best_
     // holds a goal of exactly this cost.
     std::atomic<uint32_t> bound_{0xFFFFFFFF};
-    std::atomic<int64_t> work_{0};             // active workers + states in flight
-    std::atomic<int> stopped_{0};              // 1 + Outcome when a limit stopped the search
-    std::atomic<uint64_t> expanded_{0};        // for the node limit
-    std::atomic<bool> root_dead_{false};
+    std::atomic<int> stopped_{0};                      // 1 + Outcome when a limit stopped the search
+    alignas(64) std::atomic<int64_t> work_{0};         // active workers + states in flight
+    alignas(64) std::atomic<uint64_t> expanded_{0};    // for the node limit
     Clock::time_point start_;
 };
 
@@ -371,10 +372,7 @@ SearchResult Hda::run() {
     // The root goes to its owner before any thread starts.
     std::vector<uint64_t> root(stride_);
     uint32_t h = workers_[0]->expander.root(root.data());
-    if (h == heuristic::dead) {
-        root_dead_ = true;
-        return finish();
-    }
+    if (h == heuristic::dead) return finish();
     uint64_t hash = state::state_hash(board_, root.data());
     Worker& owner = *workers_[owner_of(hash)];
     insert(owner, root.data(), hash, no_ref, 0, board::no_cell, 0, [h] { return h; });
