@@ -220,7 +220,9 @@ int main(int argc, char** argv) {
     std::string scale_threads = "1,2,4,8,16";
     cli::ScaleRequest scale_request;
     SearchFlags scale_flags;
+    std::string replot_csv;
     scale->add_option("FILE", scale_file, "XSB level or collection")->required();
+    scale->add_option("--replot", replot_csv, "draw --plot from this CSV of an earlier run instead of searching");
     scale->add_option("--level", scale_level, "level number (1-based)")->capture_default_str();
     scale->add_option("--threads", scale_threads, "comma-separated worker counts")->capture_default_str();
     scale->add_option("--repeat", scale_request.repeats, "runs per worker count (the median is reported)")
@@ -276,6 +278,15 @@ int main(int argc, char** argv) {
             return cli::exit_solved;
         }
         if (*scale) {
+            if (!replot_csv.empty()) {
+                if (scale_request.plot_path.empty()) {
+                    std::cerr << "hdasoko: --replot needs --plot\n";
+                    return cli::exit_bad_input;
+                }
+                std::string name = scale_file.substr(scale_file.find_last_of('/') + 1);
+                return cli::replot_scale(replot_csv, scale_request.plot_path,
+                                         "HDA* on " + name + " #" + std::to_string(scale_level));
+            }
             auto collection = level::load_collection(scale_file);
             const level::Level& l = level::select_level(collection, scale_level, scale_file);
             std::stringstream list(scale_threads);

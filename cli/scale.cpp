@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "report.hpp"
 #include "solve.hpp"
@@ -43,14 +44,17 @@ void draw(const std::vector<Row>& rows, const std::string& path, const std::stri
         return;
     }
     int max_t = rows.back().threads;
+    const int cores = std::max(1u, std::thread::hardware_concurrency());
     std::fprintf(gp,
                  "set terminal %s size 800,500\nset output '%s'\nset title '%s'\n"
                  "set xlabel 'workers'\nset ylabel 'speedup over 1 worker'\nset y2label 'search overhead'\n"
+                 "set yrange [0:%d.5]\n"
                  "set y2tics\nset ytics nomirror\nset key left top\nset grid\nset xrange [0.8:%d]\n"
                  "plot '%s' using 1:2 with linespoints lw 2 title 'speedup', "
-                 "x with lines dt 2 title 'ideal', "
+                 "(x < %d ? x : %d) with lines dt 2 title 'ideal on %d cores', "
                  "'%s' using 1:3 axes x1y2 with linespoints lw 2 title 'search overhead'\n",
-                 svg ? "svg" : "pngcairo", path.c_str(), title.c_str(), max_t + 1, data.c_str(), data.c_str());
+                 svg ? "svg" : "pngcairo", path.c_str(), title.c_str(), cores, max_t + 1, data.c_str(), cores, cores, cores,
+                 data.c_str());
     int status = pclose(gp);
     std::remove(data.c_str());
     if (status != 0) std::cerr << "hdasoko: gnuplot failed (status " << status << "); no plot written\n";
@@ -126,8 +130,37 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
                 << r.pushes << '\n';
     }
     if (!request.plot_path.empty())
-        draw(rows, request.plot_path, "HDA* on " + level.source + " #" + std::to_string(level.number));
+        draw(rows, request.plot_path,
+             "HDA* on " + level.source.substr(level.source.find_last_of('/') + 1) + " #" + std::to_string(level.number));
     return exit_code;
+}
+
+int replot_scale(const std::string& csv_path, const std::string& plot_path, const std::string& title) {
+    std::ifstream csv(csv_path);
+    if (!csv) throw level::ParseError(csv_path, 0, 0, "cannot read file");
+    std::string line;
+    std::getline(csv, line);  // header
+    std::vector<Row> rows;
+    int line_number = 1;
+    while (std::getline(csv, line)) {
+        ++line_number;
+        std::vector<std::string> cells;
+        std::stringstream fields(line);
+        for (std::string cell; std::getline(fields, cell, ',');) cells.push_back(cell);
+        if (cells.size() < 7) throw level::ParseError(csv_path, line_number, 1, "not a row of `hdasoko scale --csv`");
+        Row r;
+        try {
+            r.threads = std::stoi(cells[1]);
+            r.speedup = std::stod(cells[4]);
+            r.overhead = std::stod(cells[6]);
+        } catch (const std::exception&) {
+            throw level::ParseError(csv_path, line_number, 1, "not a row of `hdasoko scale --csv`");
+        }
+        rows.push_back(r);
+    }
+    if (rows.empty()) throw level::ParseError(csv_path, line_number, 0, "no rows");
+    draw(rows, plot_path, title);
+    return exit_solved;
 }
 
 }  // namespace hdasoko::cli

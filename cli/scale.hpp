@@ -24,4 +24,8 @@ struct ScaleRequest {
 // push count.
 int run_scale(const level::Level& level, search::Options options, const ScaleRequest& request);
 
+// Draws the plot of a CSV written by run_scale again, without searching
+// (plots read results, they never rerun them). Returns the exit code.
+int replot_scale(const std::string& csv_path, const std::string& plot_path, const std::string& title);
+
 }  // namespace hdasoko::cli
