@@ -2,7 +2,8 @@
 # tests/e2e/cli: the hdasoko command end to end. Exit-code bands (0 solved,
 # 10 unsolvable, 20/22/23 time, node limit, interrupt, 30 bad input or
 # option), parse errors naming file:line:column, --json keys, and verify
-# accepting what solve printed and rejecting a wrong solution.
+# accepting what solve printed and rejecting a wrong solution; --csv, --sok
+# (whose solution verifies), bench on a file, scale with its CSV.
 # Usage: bash tests/e2e/cli.sh <hdasoko binary> <repo root>
 set -u
 
@@ -163,6 +164,27 @@ run verify_other verify "$microban" "$solution" --level 2
 [ "$code" -ne 0 ] || fail "verify_other: level 1's solution was accepted for level 2"
 run verify_junk verify "$microban" "lurdx" --level 1
 [ "$code" -ne 0 ] || fail "verify_junk: a non-LURD letter was accepted"
+
+# --- outputs, workers, bench, scale ------------------------------------------
+
+expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds" csv_header
+expect_in "$tmp/one.csv" "1,1,1,solved,8," csv_row
+expect_in "$tmp/one.sok" "Solution (8 pushes" sok
+# The SOK file is itself a level file whose solution line verifies.
+sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")
+expect_exit 0 verify_sok verify "$tmp/one.sok" "$sok_solution"
+
+awk 'BEGIN{RS=""; ORS="\n\n"} NR<=6' "$microban" >"$tmp/three.xsb"
+expect_exit 0 bench_file bench "$tmp/three.xsb" --csv "$tmp/bench.csv"
+expect_in "$tmp/bench_file.out" "solved 3 of 3" bench_file
+[ "$(wc -l <"$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
+
+expect_exit 0 scale scale "$microban" --level 2 --threads 1,2 --repeat 2 --csv "$tmp/scale.csv"
+expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
+[ "$(wc -l <"$tmp/scale.csv")" -eq 3 ] || fail "scale: expected a header and rows for 1 and 2 workers"
+expect_exit 30 scale_bad_threads scale "$microban" --threads 1,x
+expect_exit 30 replot_without_plot scale "$microban" --replot "$tmp/scale.csv"
 
 if [ "$failures" -ne 0 ]; then
     echo "cli.sh: $failures check(s) failed" >&2
