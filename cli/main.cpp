@@ -161,6 +161,17 @@ constexpr BenchLevel bench_levels[] = {
     {"microban.xsb", 140, 143}, {"microban.xsb", 145, 152}, {"microban.xsb", 154, 155},
 };
 
+// The whole of `text` as a decimal int (no sign games, no trailing junk).
+bool parse_int(const std::string& text, int& value) {
+    size_t used = 0;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        return false;
+    }
+    return !text.empty() && used == text.size();
+}
+
 // SOLUTION is a file of LURD (other lines ignored) or the LURD itself.
 std::string read_solution(const std::string& arg) {
     std::ifstream in(arg);
@@ -251,13 +262,7 @@ int main(int argc, char** argv) {
                 single = false;
             } else {
                 int n = 0;
-                size_t used = 0;
-                try {
-                    n = std::stoi(level_arg, &used);
-                } catch (const std::exception&) {
-                    used = 0;
-                }
-                if (used != level_arg.size() || level_arg.empty()) {
+                if (!parse_int(level_arg, n)) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << level_arg << "'\n";
                     return cli::exit_bad_input;
                 }
@@ -293,13 +298,7 @@ int main(int argc, char** argv) {
             std::string item;
             while (std::getline(list, item, ',')) {
                 int t = 0;
-                size_t used = 0;
-                try {
-                    t = std::stoi(item, &used);
-                } catch (const std::exception&) {
-                    used = 0;
-                }
-                if (used != item.size() || t < 1 || t > 256) {
+                if (!parse_int(item, t) || t < 1 || t > 256) {
                     std::cerr << "hdasoko: --threads: expected worker counts 1..256 separated by commas, got '"
                               << scale_threads << "'\n";
                     return cli::exit_bad_input;

@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "search/expander.hpp"
+#include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
@@ -31,20 +32,6 @@ namespace {
 
 using board::Cell;
 
-// A search record. parent: node index (0xFFFFFFFF for the root); g, h in
-// pushes (h == dead_h: proven dead, kept so duplicates are not re-evaluated);
-// box, dir: the push that produced it; closed: expanded and not reopened.
-struct Node {
-    uint32_t parent;
-    uint16_t g;
-    uint16_t h;
-    Cell box;
-    uint8_t dir;
-    uint8_t closed;
-};
-static_assert(sizeof(Node) == 12);
-constexpr uint16_t dead_h = 0xFFFF;
-constexpr uint32_t no_parent = 0xFFFFFFFF;
 constexpr int limit_check_interval = 1024;
 
 class AStar {

@@ -20,6 +20,7 @@
 
 #include "concurrent/inbox.hpp"
 #include "search/expander.hpp"
+#include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
@@ -32,19 +33,7 @@ namespace {
 using board::Cell;
 using Clock = std::chrono::steady_clock;
 
-// A search record, as in A*, but the parent is a global reference: owner
-// worker in the high bits, index in that worker's arena in the low bits.
-struct Node {
-    uint32_t parent;
-    uint16_t g;
-    uint16_t h;
-    Cell box;
-    uint8_t dir;
-    uint8_t closed;
-};
-static_assert(sizeof(Node) == 12);
-constexpr uint32_t no_ref = 0xFFFFFFFF;
-constexpr uint16_t dead_h = 0xFFFF;  // h of a stored state the bound proved dead
+constexpr uint32_t no_ref = no_parent;  // parents are global references here
 constexpr uint64_t no_goal = ~uint64_t{0};
 constexpr int batch_records = 128;
 constexpr int limit_check_interval = 1024;
