@@ -7,6 +7,11 @@
 // search ends when no worker holds an open node with f below the incumbent
 // and no state is in flight, which proves the incumbent optimal.
 //
+// Closed table: one concurrent::ClosedTable with a shard per worker, written
+// only by its owner, so inserts never contend and shards grow without
+// stopping anyone. Nothing reads another worker's shard during the search,
+// so old slot arrays are freed as shards grow.
+//
 // Threads: std::thread, one per worker for the whole search. Workers never
 // block on each other and never hand work to a scheduler, so oneTBB's task
 // arena would add nothing but a layer; arenas take their pages from mimalloc.
@@ -18,13 +23,14 @@
 #include <chrono>
 #include <thread>
 
+#include "concurrent/closed_table.hpp"
 #include "concurrent/inbox.hpp"
+#include "concurrent/termination.hpp"
 #include "search/expander.hpp"
 #include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
-#include "state/state_table.hpp"
 
 namespace hdasoko::search {
 
@@ -38,6 +44,7 @@ constexpr uint64_t no_goal = ~uint64_t{0};
 constexpr int batch_records = 128;
 constexpr int limit_check_interval = 1024;
 constexpr int flush_interval = 64;  // expansions between sends of partial batches
+constexpr size_t initial_slots = 1 << 16;  // per worker
 
 // A state in flight: the packed state, its hash, then two words of node data.
 //   meta: parent ref (bits 0-31) | g (32-47) | h (48-63)
@@ -46,11 +53,10 @@ constexpr int extra_words = 3;
 
 struct Worker {
     Worker(int id, const board::Board& board, const Options& options, int stride)
-        : id(id), arena(stride), table(arena), expander(board, options) {}
+        : id(id), arena(stride), expander(board, options) {}
 
     const int id;
     state::Arena arena;
-    state::StateTable table;
     std::vector<Node> nodes;
     OpenList open;
     Expander expander;
@@ -76,12 +82,13 @@ public:
           record_words_(stride_ + extra_words),
           worker_bits_(std::bit_width(static_cast<unsigned>(threads_ - 1))),
           index_mask_(worker_bits_ == 0 ? no_ref : (uint32_t{1} << (32 - worker_bits_)) - 1),
+          table_(threads_, initial_slots, concurrent::ClosedTable::Growth::owner_reads_only),
+          termination_(threads_),
           start_(Clock::now()) {
         for (int i = 0; i < threads_; ++i) {
             workers_.push_back(std::make_unique<Worker>(i, board, options, stride_));
             workers_.back()->out.assign(threads_, nullptr);
         }
-        work_.store(threads_, std::memory_order_relaxed);
     }
 
     SearchResult run();
@@ -127,6 +134,7 @@ private:
     const int threads_, stride_, record_words_, worker_bits_;
     const uint32_t index_mask_;  // arena indices below it; the all-ones ref is no_ref
     std::vector<std::unique_ptr<Worker>> workers_;
+    concurrent::ClosedTable table_;  // shard i: worker i's states, by arena index
 
     // Shared by every worker. The often written counters sit on cache lines
     // of their own, away from the read-mostly incumbent and stop flag that
@@ -138,29 +146,27 @@ private:
     // holds a goal of exactly this cost.
     std::atomic<uint32_t> bound_{0xFFFFFFFF};
     std::atomic<int> stopped_{0};                      // 1 + Outcome when a limit stopped the search
-    alignas(64) std::atomic<int64_t> work_{0};         // active workers + states in flight
+    concurrent::Termination termination_;              // active workers + states in flight
     alignas(64) std::atomic<uint64_t> expanded_{0};    // for the node limit
     Clock::time_point start_;
 };
 
-// Termination (see concurrent/inbox.hpp for the counter's invariant):
-// work_ counts active workers plus states sent and not yet stored. A worker
-// adds a batch's records before publishing it, marks itself active before
-// subtracting what it drained, and subtracts itself when it has nothing below
-// the incumbent. work_ reaches 0 only when no state is anywhere but in an
-// open list at f >= incumbent, and stays 0: nothing can wake a worker.
+// Termination (concurrent/termination.hpp): a worker is out of work when its
+// open list holds nothing below the incumbent; it flushes its batches before
+// it says so. The search ends when no state is anywhere but in an open list
+// at f >= incumbent, which proves the incumbent optimal.
 void Hda::go_idle(Worker& me) {
     for (int w = 0; w < threads_; ++w) flush(me, w);
     if (!me.active) return;
     me.active = false;
     me.idle_since = Clock::now();
-    work_.fetch_sub(1, std::memory_order_seq_cst);
+    termination_.deactivate();
 }
 
 void Hda::wake(Worker& me) {
     if (me.active) return;
     me.active = true;
-    work_.fetch_add(1, std::memory_order_seq_cst);
+    termination_.activate();
     me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
 
@@ -181,26 +187,30 @@ void Hda::stop(Outcome why) {
 template <class Bound>
 void Hda::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, Cell box,
                  uint8_t dir, Bound&& bound) {
-    uint32_t found = me.table.find(state, hash);
-    if (found != state::StateTable::none) {
-        ++me.stats.duplicates;
-        Node& old = me.nodes[found];
-        if (old.h != dead_h && g < old.g) {
-            if (old.closed) ++me.stats.reopened;
-            old = Node{parent, g, old.h, box, dir, 0};
-            if (old.h == 0) record_goal(ref(me.id, found), g);
-            if (g + old.h < incumbent()) me.open.push(g + old.h, old.h, found);
-        }
-        return;
-    }
     if (me.arena.size() >= index_mask_) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         return;
     }
     // The bound only for new states: duplicates keep the h they were stored with.
-    const uint32_t h = bound();
-    uint32_t index = me.arena.add(state);
-    me.table.insert_after_miss(index, hash);
+    uint32_t h = 0;
+    const concurrent::ClosedTable::Found found = table_.insert(
+        me.id, hash, [&](uint32_t index) { return state::equal(me.arena.at(index), state, stride_); },
+        [&] {
+            h = bound();
+            return me.arena.add(state);
+        });
+    if (!found.inserted) {
+        ++me.stats.duplicates;
+        Node& old = me.nodes[found.ref];
+        if (old.h != dead_h && g < old.g) {
+            if (old.closed) ++me.stats.reopened;
+            old = Node{parent, g, old.h, box, dir, 0};
+            if (old.h == 0) record_goal(ref(me.id, found.ref), g);
+            if (g + old.h < incumbent()) me.open.push(g + old.h, old.h, found.ref);
+        }
+        return;
+    }
+    const uint32_t index = found.ref;
     if (h == heuristic::dead) {  // stored, so that its duplicates cost nothing
         ++me.stats.pruned_matching;
         me.nodes.push_back(Node{parent, g, dead_h, box, dir, 1});
@@ -227,7 +237,7 @@ void Hda::flush(Worker& me, int owner) {
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) return;
     // Count the records as in flight before they can be seen (and subtracted).
-    work_.fetch_add(static_cast<int64_t>(batch->size(record_words_)), std::memory_order_seq_cst);
+    termination_.sent(batch->size(record_words_));
     workers_[owner]->inbox.push(batch);
     batch = nullptr;
 }
@@ -252,7 +262,7 @@ void Hda::drain_inbox(Worker& me) {
         batch->owner->release(batch);  // back to the sender's pool
         batch = next;
     }
-    work_.fetch_sub(drained, std::memory_order_seq_cst);
+    termination_.received(drained);
 }
 
 void Hda::expand(Worker& me, uint32_t index) {
@@ -280,7 +290,7 @@ void Hda::expand(Worker& me, uint32_t index) {
 
 bool Hda::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
-    uint64_t bytes = me.arena.bytes() + me.nodes.capacity() * sizeof(Node) + me.table.bytes() + me.open.bytes();
+    uint64_t bytes = me.arena.bytes() + me.nodes.capacity() * sizeof(Node) + table_.bytes(me.id) + me.open.bytes();
     me.bytes.store(bytes, std::memory_order_relaxed);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
     if (limits.memory_limit_bytes) {
@@ -313,7 +323,7 @@ void Hda::work(Worker& me) {
         // 2. best node below the incumbent; none: idle, and maybe the end.
         if (me.open.empty() || me.open.min_f() >= incumbent()) {
             go_idle(me);
-            if (work_.load(std::memory_order_seq_cst) == 0) break;
+            if (termination_.done()) break;
             if (me.inbox.empty()) std::this_thread::yield();
             if (me.active == false && limits.time_limit_s > 0 && check_limits(me)) break;
             continue;
@@ -331,7 +341,7 @@ void Hda::work(Worker& me) {
             if (options_.on_layer) {
                 SearchStats progress = me.stats;
                 progress.last_f = f;
-                progress.stored = me.table.size();
+                progress.stored = table_.size(me.id);
                 progress.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
                 options_.on_layer(progress);
             }
@@ -352,7 +362,7 @@ void Hda::work(Worker& me) {
             for (int w = 0; w < threads_; ++w) flush(me, w);
         }
     }
-    me.stats.stored = me.table.size();
+    me.stats.stored = table_.size(me.id);
     check_limits(me);
     if (!me.active) me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
