@@ -8,12 +8,14 @@
 // whether a slot holds the state looked for is the caller's equal(ref), so
 // the table knows nothing of states. Refs are below max_ref.
 //
-// Insert claims an empty slot by compare-and-swap (tag | busy), calls make()
-// for the new ref and publishes tag | ref + 1 with a release store; a thread
-// that finds a claimed slot with its tag waits for the ref before comparing.
-// Two threads inserting the same state therefore meet on the same probe
-// chain: one inserts, the other finds it. Lookups run from any thread at any
-// time, with acquire loads and no lock.
+// Insert into a shard with many writers claims an empty slot by
+// compare-and-swap (tag | busy), calls make() for the new ref and publishes
+// tag | ref + 1 with a release store; a thread that finds a claimed slot with
+// its tag waits for the ref before comparing. Two threads inserting the same
+// state therefore meet on the same probe chain: one inserts, the other finds
+// it. A shard with one writer needs no claim: the writer publishes the slot
+// with one release store once make() is done. Lookups run from any thread at
+// any time, with acquire loads and no lock.
 //
 // Shards: the caller picks the shard of a hash (HDA*: the owning worker).
 // Growth without stopping the world: a shard written by a single thread (its
@@ -87,8 +89,17 @@ public:
         const uint64_t tag = hash >> 32;
         for (size_t i = tag & a->mask;; i = (i + 1) & a->mask) {
             uint64_t slot = a->slots[i].load(std::memory_order_acquire);
+            if (slot == 0 && growth_ != Growth::none) {  // the shard's one writer: no claim needed
+                const uint32_t ref = make();
+                assert(ref <= max_ref);
+                a->slots[i].store((tag << 32) | (uint64_t{ref} + 1), std::memory_order_release);
+                const size_t used = s.used.load(std::memory_order_relaxed) + 1;
+                s.used.store(used, std::memory_order_relaxed);
+                if (used * 4 > (a->mask + 1) * 3) grow(s);
+                return Found{ref, true};
+            }
             if (slot == 0) {
-                if (growth_ == Growth::none &&
+                if (
                     s.used.load(std::memory_order_relaxed) >= a->mask - (a->mask >> 3))
                     return Found{full, false};
                 if (!a->slots[i].compare_exchange_strong(slot, (tag << 32) | busy, std::memory_order_acquire,
@@ -98,13 +109,7 @@ public:
                     const uint32_t ref = make();
                     assert(ref <= max_ref);
                     a->slots[i].store((tag << 32) | (uint64_t{ref} + 1), std::memory_order_release);
-                    if (growth_ == Growth::none) {
-                        s.used.fetch_add(1, std::memory_order_relaxed);
-                    } else {  // the shard's one writer: no locked add needed
-                        const size_t used = s.used.load(std::memory_order_relaxed) + 1;
-                        s.used.store(used, std::memory_order_relaxed);
-                        if (used * 4 > (a->mask + 1) * 3) grow(s);
-                    }
+                    s.used.fetch_add(1, std::memory_order_relaxed);
                     return Found{ref, true};
                 }
             }
