@@ -26,6 +26,7 @@ int Solved::exit_code() const {
         case search::Outcome::memory_limit: return exit_memory_limit;
         case search::Outcome::node_limit: return exit_node_limit;
         case search::Outcome::interrupted: return exit_interrupted;
+        case search::Outcome::bound_proven: return exit_internal;  // portfolio members only
     }
     return exit_internal;
 }

@@ -24,6 +24,7 @@ const char* outcome_name(Outcome outcome) {
         case Outcome::memory_limit: return "memory_limit";
         case Outcome::node_limit: return "node_limit";
         case Outcome::interrupted: return "interrupted";
+        case Outcome::bound_proven: return "bound_proven";
     }
     return "?";
 }
@@ -57,6 +58,7 @@ private:
         return arena_.bytes() + nodes_.capacity() * sizeof(Node) + table_.bytes() + open_.bytes();
     }
     SearchResult finish(Outcome outcome, uint32_t goal);
+    SearchResult finish_proven();
     // h == 0 exactly on solved states (every box on a goal at distance 0).
     void record_goal(uint32_t index, uint32_t g) {
         assert(state::is_solved(board_, arena_.at(index)));
@@ -107,7 +109,7 @@ SearchResult AStar::run() {
         if (node.closed || node.g + node.h != f) continue;
         // 2. a goal is found when generated; it is proven optimal once no
         // open node has a smaller f.
-        if (f >= incumbent_) return finish(Outcome::solved, goal_);
+        if (f >= incumbent_) return finish_proven();
         if (f > layer_f) {
             layer_f = f;
             stats_.last_f = f;
@@ -121,13 +123,25 @@ SearchResult AStar::run() {
         // 3. limits, checked every so often against the clock and memory.
         if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
             return finish(Outcome::node_limit, no_parent);
-        if ((stats_.expanded % limit_check_interval) == 0 && limit_reached(why))
-            return finish(why, no_parent);
+        if ((stats_.expanded % limit_check_interval) == 0) {
+            if (limit_reached(why)) return finish(why, no_parent);
+            if (options_.shared_bound) {  // another search's solution prunes too
+                incumbent_ = std::min(incumbent_, options_.shared_bound->load(std::memory_order_relaxed));
+                if (f >= incumbent_) return finish_proven();
+            }
+        }
         node.closed = 1;
         ++stats_.expanded;
         expand(index);
     }
-    return finish(goal_ != no_parent ? Outcome::solved : Outcome::unsolvable, goal_);
+    return finish_proven();
+}
+
+// No open node is below the incumbent: it is optimal. It is this search's
+// goal, or the shared bound (then another search holds the solution).
+SearchResult AStar::finish_proven() {
+    if (goal_ != no_parent && nodes_[goal_].g == incumbent_) return finish(Outcome::solved, goal_);
+    return finish(incumbent_ == 0xFFFFFFFF ? Outcome::unsolvable : Outcome::bound_proven, no_parent);
 }
 
 void AStar::expand(uint32_t index) {

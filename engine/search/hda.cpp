@@ -290,6 +290,7 @@ void Hda::expand(Worker& me, uint32_t index) {
 
 bool Hda::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
+    if (options_.shared_bound) lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
     uint64_t bytes = me.arena.bytes() + me.nodes.capacity() * sizeof(Node) + table_.bytes(me.id) + me.open.bytes();
     me.bytes.store(bytes, std::memory_order_relaxed);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
@@ -325,7 +326,7 @@ void Hda::work(Worker& me) {
             go_idle(me);
             if (termination_.done()) break;
             if (me.inbox.empty()) std::this_thread::yield();
-            if (me.active == false && limits.time_limit_s > 0 && check_limits(me)) break;
+            if (me.active == false && (limits.time_limit_s > 0 || options_.shared_bound) && check_limits(me)) break;
             continue;
         }
         wake(me);
@@ -388,10 +389,10 @@ SearchResult Hda::finish() {
     SearchResult result;
     SearchStats& total = result.stats;
     const uint64_t best = best_.load(std::memory_order_relaxed);
-    assert(stopped_.load() != 0 || best == no_goal || (best >> 32) == bound_.load());
     const int stopped = stopped_.load(std::memory_order_relaxed);
     if (stopped) result.outcome = static_cast<Outcome>(stopped - 1);
-    else result.outcome = best != no_goal ? Outcome::solved : Outcome::unsolvable;
+    else if (best != no_goal && (best >> 32) == bound_.load(std::memory_order_relaxed)) result.outcome = Outcome::solved;
+    else result.outcome = bound_.load(std::memory_order_relaxed) == 0xFFFFFFFF ? Outcome::unsolvable : Outcome::bound_proven;
     if (result.outcome == Outcome::solved) {
         for (uint32_t r = static_cast<uint32_t>(best);;) {
             const Node& n = workers_[ref_worker(r)]->nodes[ref_index(r)];

@@ -47,7 +47,9 @@ struct SearchStats {
     double seconds = 0;
 };
 
-enum class Outcome { solved, unsolvable, time_limit, memory_limit, node_limit, interrupted };
+// bound_proven: no solution is shorter than Options::shared_bound, so the
+// solution that set the bound (another portfolio member's) is push-optimal.
+enum class Outcome { solved, unsolvable, time_limit, memory_limit, node_limit, interrupted, bound_proven };
 const char* outcome_name(Outcome outcome);
 
 // One HDA* worker's share of the work.
@@ -73,6 +75,9 @@ struct Options {
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
     int threads = 1;        // HDA* workers
     Limits limits;
+    // Pushes of the best solution another search has found (portfolio races):
+    // optimal searches read it every so often and prune f >= it. Null: none.
+    const std::atomic<uint32_t>* shared_bound = nullptr;
     // Called from the searching thread (HDA*: worker 0) when a new f layer starts.
     std::function<void(const SearchStats&)> on_layer;
 };

@@ -134,3 +134,31 @@ TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at
     auto xsokoban = collection("xsokoban.xsb");
     for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
 }
+
+TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it") {
+    // With the bound at the optimal length no solution is below it: every
+    // search proves the bound (it prunes its own goals, whose f equal it).
+    // One push above it, each must find an optimal solution of its own.
+    auto microban = collection("microban.xsb");
+    for (int n : {2, 7, 15, 28}) {
+        const board::Board board(microban[n - 1]);
+        const search::SearchResult reference = search::astar(board, {});
+        REQUIRE(reference.outcome == Outcome::solved);
+        const uint32_t optimal = static_cast<uint32_t>(reference.pushes.size());
+        for (int threads : {0, 1, 2, 4}) {  // 0: sequential A*
+            CAPTURE(n);
+            CAPTURE(threads);
+            std::atomic<uint32_t> bound{optimal};
+            search::Options o = with_threads(std::max(1, threads));
+            o.shared_bound = &bound;
+            auto run = [&] { return threads == 0 ? search::astar(board, o) : search::hda(board, o); };
+            search::SearchResult r = run();
+            CHECK(std::string(search::outcome_name(r.outcome)) == "bound_proven");
+            CHECK(r.pushes.empty());
+            bound.store(optimal + 1);
+            r = run();
+            REQUIRE(r.outcome == Outcome::solved);
+            CHECK(r.pushes.size() == optimal);
+        }
+    }
+}
