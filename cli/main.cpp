@@ -39,6 +39,8 @@ struct SearchFlags {
     bool no_pi_corral = false;
     std::string algorithm = "hda";
     int threads = 0;  // 0: every hardware thread
+    std::string mode = "optimal";
+    std::string portfolio;  // empty: no race (unless --mode any)
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
@@ -56,9 +58,24 @@ struct SearchFlags {
         app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
             ->check(CLI::IsMember({"astar", "hda"}))
             ->capture_default_str();
-        app.add_option("--threads", threads, "HDA* workers; 0 = every hardware thread")
+        app.add_option("--threads", threads, "HDA* workers (a portfolio's budget); 0 = every hardware thread")
             ->check(CLI::Range(0, 256))
             ->capture_default_str();
+        std::string names;
+        for (const auto& [name, what] : search::member_names()) names += "\n  " + name + ": " + what;
+        app.add_option("--mode", mode, "optimal (proven push-optimal) | any (first solution, via a portfolio)")
+            ->check(CLI::IsMember({"optimal", "any"}))
+            ->capture_default_str();
+        app.add_option("--portfolio", portfolio,
+                       "race these members: 'default' or names separated by commas:" + names);
+    }
+
+    cli::Plan plan() const {
+        cli::Plan p;
+        p.mode = mode == "any" ? search::Mode::any : search::Mode::optimal;
+        p.search = !portfolio.empty() || p.mode == search::Mode::any ? "portfolio" : algorithm;
+        if (!portfolio.empty()) p.portfolio = portfolio;
+        return p;
     }
 
     search::Options options() const {
@@ -94,6 +111,14 @@ std::ofstream open_output(const std::string& path) {
 int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags& flags, const Outputs& to,
                bool single) {
     search::Options options = flags.options();
+    const cli::Plan plan = flags.plan();
+    if (plan.search == "portfolio") {  // names checked before any search starts
+        std::string error;
+        if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
+            std::cerr << "hdasoko: --portfolio: " << error << '\n';
+            return cli::exit_bad_input;
+        }
+    }
     if (single && !to.quiet) {
         std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
                   << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
@@ -114,7 +139,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     int worst = cli::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
     for (const level::Level* l : levels) {
-        all.push_back(cli::solve_level(*l, options, flags.algorithm == "hda"));
+        all.push_back(cli::solve_level(*l, options, plan));
         const cli::Solved& s = all.back();
         summary.add(s);
         worst = std::max(worst, s.exit_code());

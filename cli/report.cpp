@@ -72,6 +72,23 @@ double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
 }  // namespace
 
+namespace {
+
+// A portfolio's members: who answered, who ended how and when.
+void print_members(std::ostream& out, const Solved& solved) {
+    out << std::left << std::setw(24) << "winner" << (solved.winner.empty() ? "none" : solved.winner) << '\n';
+    for (const auto& m : solved.members) {
+        std::string what = std::string(search::outcome_name(m.outcome));
+        if (m.outcome == search::Outcome::solved) what += " in " + std::to_string(m.pushes) + " pushes";
+        if (m.cancelled) what += " (cancelled)";
+        out << std::left << std::setw(24) << ("  " + m.name) << std::setw(40) << what << std::right
+            << std::setw(3) << m.threads << " threads" << std::setw(13) << thousands(m.stats.expanded)
+            << " expanded" << std::setw(9) << fixed(m.seconds, 3) << " s\n";
+    }
+}
+
+}  // namespace
+
 void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     const auto& st = solved.result.stats;
     auto line = [&](const std::string& key, const std::string& value, const std::string& basis = "") {
@@ -82,8 +99,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     out << std::left << std::setw(24) << "level" << level_name(*solved.level) << '\n';
     std::string outcome = search::outcome_name(solved.result.outcome);
     if (!solved.error.empty()) outcome = "internal error: " + solved.error;
-    else if (solved.verified) outcome += ", push-optimal, verified";
+    else if (solved.verified) outcome += solved.optimal ? ", push-optimal, verified" : ", verified, not proven push-optimal";
     out << std::left << std::setw(24) << "outcome" << outcome << '\n';
+    if (!solved.members.empty()) print_members(out, solved);
     if (solved.verified) {
         line("pushes", std::to_string(solved.pushes));
         line("moves", std::to_string(solved.moves));
@@ -130,7 +148,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"title\":" << json_string(solved.level->title)
         << ",\"outcome\":" << json_string(search::outcome_name(solved.result.outcome))
         << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
-        << ",\"optimal\":" << (solved.verified ? "true" : "false")
+        << ",\"optimal\":" << (solved.verified && solved.optimal ? "true" : "false")
         << ",\"verified\":" << (solved.verified ? "true" : "false");
     if (solved.verified)
         out << ",\"pushes\":" << solved.pushes << ",\"moves\":" << solved.moves
@@ -153,8 +171,21 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
             << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
             << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << "}";
     }
-    out << "]"
-        << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
+    out << "]";
+    if (!solved.members.empty()) {
+        out << ",\"portfolio\":{\"winner\":" << json_string(solved.winner) << ",\"members\":[";
+        for (size_t i = 0; i < solved.members.size(); ++i) {
+            const auto& m = solved.members[i];
+            out << (i ? "," : "") << "{\"name\":" << json_string(m.name) << ",\"threads\":" << m.threads
+                << ",\"optimal\":" << (m.optimal ? "true" : "false")
+                << ",\"outcome\":" << json_string(search::outcome_name(m.outcome))
+                << ",\"cancelled\":" << (m.cancelled ? "true" : "false") << ",\"pushes\":" << m.pushes
+                << ",\"seconds\":" << m.seconds << ",\"expanded\":" << m.stats.expanded
+                << ",\"generated\":" << m.stats.generated << "}";
+        }
+        out << "]}";
+    }
+    out << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
         << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
 }
 
@@ -179,6 +210,7 @@ void Summary::add(const Solved& s) {
     ++levels;
     if (s.verified) {
         ++solved;
+        optimal += s.optimal;
         pushes += s.pushes;
     }
     expanded += s.result.stats.expanded;
@@ -187,7 +219,8 @@ void Summary::add(const Solved& s) {
 }
 
 void print_summary(std::ostream& out, const Summary& sm) {
-    out << "solved " << sm.solved << " of " << sm.levels << " (push-optimal, verified); total pushes "
+    out << "solved " << sm.solved << " of " << sm.levels << " (verified; " << sm.optimal
+        << " proven push-optimal); total pushes "
         << thousands(sm.pushes) << ", expanded " << thousands(sm.expanded) << ", generated "
         << thousands(sm.generated) << ", " << fixed(sm.seconds, 2) << " s, "
         << thousands(static_cast<uint64_t>(per_second(sm.generated, sm.seconds))) << " generated/s\n";
@@ -212,7 +245,8 @@ void print_sok(std::ostream& out, const Solved& s) {
     out << level::to_xsb(*s.level) << '\n';
     if (!s.level->title.empty()) out << "Title: " << s.level->title << '\n';
     if (s.verified) {
-        out << "\nSolution (" << s.pushes << " pushes, " << s.moves << " moves, push-optimal, hdasoko)\n";
+        out << "\nSolution (" << s.pushes << " pushes, " << s.moves << " moves"
+            << (s.optimal ? ", push-optimal" : "") << ", hdasoko)\n";
         for (size_t i = 0; i < s.lurd.size(); i += 70) out << s.lurd.substr(i, 70) << '\n';
     }
     out << '\n';
@@ -226,6 +260,7 @@ void print_json_collection(std::ostream& out, const std::vector<Solved>& all, co
         print_json(out, all[i], heuristic);
     }
     out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved
+        << ",\"optimal\":" << sm.optimal
         << ",\"pushes\":" << sm.pushes << ",\"expanded\":" << sm.expanded << ",\"generated\":" << sm.generated
         << ",\"seconds\":" << sm.seconds << "}}\n";
 }

@@ -22,7 +22,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
 void print_row_header(std::ostream& out);
 void print_row(std::ostream& out, const Solved& solved);
 struct Summary {
-    int levels = 0, solved = 0;
+    int levels = 0, solved = 0, optimal = 0;
     uint64_t expanded = 0, generated = 0, pushes = 0;
     double seconds = 0;
     void add(const Solved& s);

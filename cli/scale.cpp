@@ -77,7 +77,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         Row row;
         row.threads = threads;
         for (int r = 0; r < request.repeats; ++r) {
-            Solved s = solve_level(level, options, true);
+            Solved s = solve_level(level, options, Plan{});  // HDA*
             if (!s.verified) {
                 std::cerr << "hdasoko: " << threads << " workers: " << search::outcome_name(s.result.outcome)
                           << (s.error.empty() ? "" : ": " + s.error) << '\n';

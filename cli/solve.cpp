@@ -19,7 +19,10 @@ double since(std::chrono::steady_clock::time_point t) {
 
 int Solved::exit_code() const {
     if (!error.empty()) return exit_internal;
-    switch (result.outcome) {
+    // A solution that was to be proven optimal and was not: the limit's code.
+    const search::Outcome outcome =
+        result.outcome == search::Outcome::solved && want_optimal && !optimal ? unproven : result.outcome;
+    switch (outcome) {
         case search::Outcome::solved: return exit_solved;
         case search::Outcome::unsolvable: return exit_unsolvable;
         case search::Outcome::time_limit: return exit_time_limit;
@@ -31,7 +34,7 @@ int Solved::exit_code() const {
     return exit_internal;
 }
 
-Solved solve_level(const level::Level& level, const search::Options& options, bool parallel) {
+Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan) {
     Solved out;
     out.level = &level;
     auto t = std::chrono::steady_clock::now();
@@ -39,7 +42,23 @@ Solved solve_level(const level::Level& level, const search::Options& options, bo
     out.phases.analyze_s = since(t);
 
     t = std::chrono::steady_clock::now();
-    out.result = parallel ? search::hda(board, options) : search::astar(board, options);
+    if (plan.search == "portfolio") {
+        out.want_optimal = plan.mode == search::Mode::optimal;
+        std::string error;
+        auto members = search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error);
+        if (members.empty()) throw std::invalid_argument(error);
+        search::PortfolioResult race = search::race(board, std::move(members), plan.mode, options.limits);
+        out.result = std::move(race.result);
+        out.optimal = race.optimal;
+        if (race.winner >= 0) out.winner = race.members[race.winner].name;
+        for (const auto& m : race.members)
+            if (m.optimal && out.unproven == search::Outcome::solved) out.unproven = m.outcome;
+        if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
+        out.members = std::move(race.members);
+    } else {
+        out.result = plan.search == "hda" ? search::hda(board, options) : search::astar(board, options);
+        out.optimal = true;  // both prove push-optimality
+    }
     out.phases.search_s = since(t);
     if (out.result.outcome != search::Outcome::solved) return out;
 

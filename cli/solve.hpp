@@ -6,6 +6,7 @@
 #include <string>
 
 #include "level/level.hpp"
+#include "search/portfolio.hpp"
 #include "search/search.hpp"
 
 namespace hdasoko::cli {
@@ -26,9 +27,22 @@ struct Phases {
     double analyze_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
 };
 
+// How to search: one search, or a portfolio race.
+struct Plan {
+    std::string search = "hda";  // astar | hda | portfolio
+    std::string portfolio = "default";  // members, when search == portfolio
+    search::Mode mode = search::Mode::optimal;
+};
+
 struct Solved {
     const level::Level* level = nullptr;
     search::SearchResult result;
+    bool want_optimal = true;  // the plan asked for a push-optimal solution
+    bool optimal = false;      // the verified solution is proven push-optimal
+    // When a solution is not proven optimal though asked to be: why not.
+    search::Outcome unproven = search::Outcome::solved;
+    std::string winner;                         // portfolio: the member that answered
+    std::vector<search::MemberReport> members;  // portfolio: every member
     std::string lurd;       // verified solution when result.outcome == solved
     int pushes = -1;
     int moves = -1;
@@ -38,7 +52,6 @@ struct Solved {
     int exit_code() const;
 };
 
-// `parallel`: HDA* with options.threads workers, else sequential A*.
-Solved solve_level(const level::Level& level, const search::Options& options, bool parallel);
+Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan);
 
 }  // namespace hdasoko::cli

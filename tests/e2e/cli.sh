@@ -3,7 +3,8 @@
 # 10 unsolvable, 20/22/23 time, node limit, interrupt, 30 bad input or
 # option), parse errors naming file:line:column, --json keys, and verify
 # accepting what solve printed and rejecting a wrong solution; --csv, --sok
-# (whose solution verifies), bench on a file, scale with its CSV.
+# (whose solution verifies), bench on a file, scale with its CSV, portfolio
+# races.
 # Usage: bash tests/e2e/cli.sh <hdasoko binary> <repo root>
 set -u
 
@@ -185,6 +186,19 @@ expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
 [ "$(wc -l <"$tmp/scale.csv")" -eq 3 ] || fail "scale: expected a header and rows for 1 and 2 workers"
 expect_exit 30 scale_bad_threads scale "$microban" --threads 1,x
 expect_exit 30 replot_without_plot scale "$microban" --replot "$tmp/scale.csv"
+
+# Portfolio races: the winner is named, every member reported, and a race
+# that proves nothing returns the limit's code; unknown members are errors.
+expect_exit 0 portfolio solve "$xsokoban" --level 38 --portfolio hda,astar-simple --quiet
+expect_in "$tmp/portfolio.out" "push-optimal, verified" portfolio
+expect_in "$tmp/portfolio.out" "winner" portfolio
+expect_in "$tmp/portfolio.out" "astar-simple" portfolio
+expect_exit 0 portfolio_json solve "$xsokoban" --level 1 --mode any --json
+expect_in "$tmp/portfolio_json.out" '"portfolio":{"winner":' portfolio_json
+expect_exit 20 portfolio_time solve "$xsokoban" --level 50 --portfolio hda,astar --time-limit 0.3 --quiet
+expect_exit 30 portfolio_unknown solve "$xsokoban" --level 1 --portfolio hda,nonsense
+expect_in "$tmp/portfolio_unknown.err" "unknown portfolio member 'nonsense'" portfolio_unknown
+expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
 
 if [ "$failures" -ne 0 ]; then
     echo "cli.sh: $failures check(s) failed" >&2

@@ -1,0 +1,180 @@
+// The race: one std::thread per member (an HDA* member starts its own
+// workers), a shared cancel flag and upper bound, and the calling thread as
+// referee. Members report under a mutex when they end; the referee decides
+// after each report and cancels the rest as soon as an answer wins. Cancel
+// latency is the members' own: every search checks its cancel flag at least
+// every 1024 expansions.
+#include "search/portfolio.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace hdasoko::search {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr uint32_t no_bound = 0xFFFFFFFF;
+
+struct Recipe {
+    const char* name;
+    const char* what;
+    SearchFunction search;
+    heuristic::Kind heuristic;
+    bool optimal;
+    int weight;  // share of the thread budget
+};
+
+// Every member the command line can name.
+const std::vector<Recipe>& recipes() {
+    static const std::vector<Recipe> all = {
+        {"hda", "forward HDA*, matching bound (optimal)", hda, heuristic::Kind::matching, true, 4},
+        {"hda-simple", "forward HDA*, simple bound (optimal)", hda, heuristic::Kind::simple, true, 2},
+        {"astar", "forward sequential A*, matching bound (optimal)", astar, heuristic::Kind::matching, true, 1},
+        {"astar-simple", "forward sequential A*, simple bound (optimal)", astar, heuristic::Kind::simple, true, 1},
+    };
+    return all;
+}
+
+const char* default_members(Mode mode) { return mode == Mode::optimal ? "hda" : "hda"; }
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> member_names() {
+    std::vector<std::pair<std::string, std::string>> names;
+    for (const Recipe& r : recipes()) names.emplace_back(r.name, r.what);
+    return names;
+}
+
+std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const Options& base, int threads,
+                                      std::string& error) {
+    std::vector<const Recipe*> chosen;
+    std::stringstream names(spec == "default" ? default_members(mode) : spec);
+    for (std::string name; std::getline(names, name, ',');) {
+        auto it = std::find_if(recipes().begin(), recipes().end(), [&](const Recipe& r) { return name == r.name; });
+        if (it == recipes().end()) {
+            error = "unknown portfolio member '" + name + "'";
+            return {};
+        }
+        chosen.push_back(&*it);
+    }
+    if (chosen.empty()) {
+        error = "the portfolio names no member";
+        return {};
+    }
+    // Threads in proportion to the weights, at least one each; sequential
+    // searches take exactly one.
+    int weights = 0;
+    for (const Recipe* r : chosen) weights += r->search == astar ? 0 : r->weight;
+    int sequential = static_cast<int>(std::count_if(chosen.begin(), chosen.end(),
+                                                    [](const Recipe* r) { return r->search == astar; }));
+    const int parallel_threads = std::max(1, threads - sequential);
+    std::vector<Member> members;
+    for (const Recipe* r : chosen) {
+        Member m{r->name, r->search, base, r->optimal};
+        m.options.heuristic = r->heuristic;
+        m.options.threads = r->search == astar ? 1 : std::max(1, parallel_threads * r->weight / std::max(1, weights));
+        members.push_back(std::move(m));
+    }
+    return members;
+}
+
+PortfolioResult race(const board::Board& board, std::vector<Member> members, Mode mode, const Limits& limits) {
+    const auto start = Clock::now();
+    const size_t n = members.size();
+    std::atomic<bool> cancel{false};
+    std::atomic<uint32_t> bound{no_bound};
+    std::mutex mutex;
+    std::condition_variable reported;
+    std::vector<SearchResult> results(n);
+    std::vector<double> ended(n, 0);
+    std::vector<bool> done(n, false);
+    size_t finished = 0;
+    int best = -1;  // the member holding the shortest solution so far
+
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < n; ++i) {
+        Options& o = members[i].options;
+        o.limits = limits;
+        o.limits.memory_limit_bytes = limits.memory_limit_bytes / n;
+        o.limits.cancel = &cancel;
+        o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;
+        o.on_layer = nullptr;
+        threads.emplace_back([&, i] {
+            SearchResult r = members[i].search(board, members[i].options);
+            std::lock_guard<std::mutex> lock(mutex);
+            ended[i] = since(start);
+            if (r.outcome == Outcome::solved &&
+                (best < 0 || r.pushes.size() < results[best].pushes.size())) {
+                best = static_cast<int>(i);
+                // After the solution is kept: a member that proves the bound
+                // finds the solution here.
+                bound.store(std::min<uint32_t>(bound.load(), static_cast<uint32_t>(r.pushes.size())));
+            }
+            results[i] = std::move(r);
+            done[i] = true;
+            ++finished;
+            reported.notify_all();
+        });
+    }
+
+    PortfolioResult out;
+    bool interrupted = false;
+    double decided = -1;
+    {
+        std::unique_lock<std::mutex> lock(mutex);
+        for (;;) {
+            for (size_t i = 0; i < n && out.winner < 0; ++i) {
+                if (!done[i]) continue;
+                const Outcome o = results[i].outcome;
+                if (o == Outcome::unsolvable ||
+                    (o == Outcome::solved && (mode == Mode::any || members[i].optimal))) {
+                    out.winner = static_cast<int>(i);
+                    out.optimal = o == Outcome::solved && members[i].optimal;
+                } else if (o == Outcome::bound_proven) {
+                    out.winner = best;  // the prover pruned with best's length
+                    out.optimal = true;
+                }
+            }
+            if (out.winner >= 0 || finished == n) break;
+            if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
+                interrupted = true;
+                break;
+            }
+            reported.wait_for(lock, std::chrono::milliseconds(5));
+        }
+        decided = since(start);
+    }
+    cancel.store(true);
+    for (auto& t : threads) t.join();
+
+    for (size_t i = 0; i < n; ++i) {
+        MemberReport rep;
+        rep.name = members[i].name;
+        rep.threads = members[i].options.threads;
+        rep.optimal = members[i].optimal;
+        rep.outcome = results[i].outcome;
+        rep.cancelled = ended[i] > decided || (rep.outcome == Outcome::interrupted && !interrupted);
+        rep.pushes = results[i].outcome == Outcome::solved ? results[i].pushes.size() : 0;
+        rep.seconds = ended[i];
+        rep.stats = results[i].stats;
+        out.members.push_back(std::move(rep));
+    }
+    if (out.winner < 0 && best >= 0) out.winner = best;  // a solution, not proven optimal
+    if (out.winner >= 0) {
+        out.result = results[out.winner];
+    } else {
+        // No answer: the first member's reason (all share the limits).
+        out.result.outcome = interrupted ? Outcome::interrupted : results[0].outcome;
+        out.result.stats = results[0].stats;
+    }
+    return out;
+}
+
+}  // namespace hdasoko::search

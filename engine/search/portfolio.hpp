@@ -1,0 +1,65 @@
+// Portfolio races: several searches on one thread budget, first proven
+// answer wins and the rest are cancelled. A member is a search function with
+// its options (heuristic, thread share) and whether its solutions are proven
+// push-optimal. Any member's solution lowers a shared upper bound that the
+// optimal members prune with (f >= bound), so in optimal mode a quick
+// non-optimal answer shortens the proof, and an optimal member that proves
+// the bound (Outcome::bound_proven) makes that answer the optimal one.
+//
+// Winning answers:
+//   optimal mode: an optimal member's solution; an optimal member's proof of
+//                 the shared bound (the best solution so far wins); a proof
+//                 that the level has no solution;
+//   any mode:     the first solution, or a proof that there is none.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "search/search.hpp"
+
+namespace hdasoko::search {
+
+enum class Mode { optimal, any };
+
+using SearchFunction = SearchResult (*)(const board::Board&, const Options&);
+
+struct Member {
+    std::string name;
+    SearchFunction search;
+    Options options;       // limits and shared bound are set by the race
+    bool optimal = false;  // its solutions are push-optimal
+};
+
+struct MemberReport {
+    std::string name;
+    int threads = 1;
+    bool optimal = false;    // its solutions are push-optimal
+    Outcome outcome = Outcome::interrupted;
+    bool cancelled = false;  // stopped by the race, not by its own end
+    size_t pushes = 0;       // of its solution, when solved
+    double seconds = 0;      // from the start of the race to its end
+    SearchStats stats;
+};
+
+struct PortfolioResult {
+    SearchResult result;       // the winning answer (pushes from the winner)
+    int winner = -1;           // index into members; -1: no member answered
+    bool optimal = false;      // result.pushes is proven push-optimal
+    std::vector<MemberReport> members;
+};
+
+// The members named by `spec` ("default", or names separated by commas; see
+// member_names()) sharing `threads` threads, with `base`'s heuristic
+// settings. Sets `error` and returns none on an unknown name.
+std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const Options& base, int threads,
+                                      std::string& error);
+// The names portfolio_members() knows, with what each runs.
+std::vector<std::pair<std::string, std::string>> member_names();
+
+// Races the members. limits apply to each member (time, nodes, memory split
+// evenly); limits.cancel stops the race as interrupted.
+PortfolioResult race(const board::Board& board, std::vector<Member> members, Mode mode, const Limits& limits);
+
+}  // namespace hdasoko::search

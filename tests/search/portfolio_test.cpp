@@ -1,0 +1,135 @@
+// tests/search/portfolio_test: the race. In optimal mode only a proof wins:
+// an optimal member's solution, or an optimal member's proof of a bound set
+// by a faster non-optimal member (then that member's solution is optimal);
+// in any mode the first answer wins; the losers are cancelled, and the user's
+// cancel stops every member promptly; unknown member names are errors.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "board/board.hpp"
+#include "level/level.hpp"
+#include "search/portfolio.hpp"
+#include "search/search.hpp"
+
+using namespace hdasoko;
+using search::Mode;
+using search::Outcome;
+
+namespace {
+
+level::Level shipped(const char* file, int number) {
+    const std::string path = std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file;
+    return level::select_level(level::load_collection(path), number, path);
+}
+
+// A stand-in for a fast non-optimal search: it answers at once with the
+// solution A* found for the level (so its length is the optimum) and says
+// nothing of optimality.
+search::SearchResult canned;
+search::SearchResult answer_at_once(const board::Board&, const search::Options&) { return canned; }
+
+search::SearchResult never_answer(const board::Board&, const search::Options& o) {
+    while (!o.limits.cancel->load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    search::SearchResult r;
+    r.outcome = Outcome::interrupted;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled") {
+    const level::Level level = shipped("xsokoban.xsb", 38);
+    const board::Board board(level);
+    const search::SearchResult reference = search::astar(board, {});
+    std::string error;
+    auto members = search::portfolio_members("hda,astar-simple", Mode::optimal, {}, 2, error);
+    REQUIRE(members.size() == 2);
+    members.push_back(search::Member{"never", never_answer, {}, false});
+    search::PortfolioResult r = search::race(board, members, Mode::optimal, {});
+    REQUIRE(r.winner >= 0);
+    CHECK(r.optimal);
+    CHECK(r.result.outcome == Outcome::solved);
+    CHECK(r.result.pushes.size() == reference.pushes.size());
+    CHECK(r.members.size() == 3);
+    CHECK(r.members[2].cancelled);
+    CHECK(r.members[2].outcome == Outcome::interrupted);
+}
+
+TEST_CASE("portfolio: a bound from a non-optimal member is proven by an optimal one") {
+    int proofs = 0;
+    for (int n : {2, 38}) {
+        CAPTURE(n);
+        const level::Level level = shipped("xsokoban.xsb", n);
+        const board::Board board(level);
+        canned = search::astar(board, {});
+        REQUIRE(canned.outcome == Outcome::solved);
+        for (auto search_fn : {search::astar, search::hda}) {
+            search::Options o;
+            o.threads = 2;
+            std::vector<search::Member> members = {{"canned", answer_at_once, o, false},
+                                                   {"prover", search_fn, o, true}};
+            // In any mode the canned answer wins at once, not proven optimal.
+            search::PortfolioResult any = search::race(board, members, Mode::any, {});
+            CHECK(any.winner == 0);
+            CHECK_FALSE(any.optimal);
+            // In optimal mode the prover prunes with its length and proves it
+            // (or, had it started long before the canned answer, finds an
+            // optimal solution of its own).
+            search::PortfolioResult r = search::race(board, members, Mode::optimal, {});
+            CHECK(r.optimal);
+            REQUIRE(r.result.outcome == Outcome::solved);
+            CHECK(r.result.pushes.size() == canned.pushes.size());
+            if (r.members[1].outcome != Outcome::solved) {
+                CHECK(std::string(search::outcome_name(r.members[1].outcome)) == "bound_proven");
+                CHECK(r.winner == 0);
+                ++proofs;
+            }
+            // Pruning at the bound cannot expand more than finding the goal.
+            CHECK(r.members[1].stats.expanded <= canned.stats.expanded);
+        }
+    }
+    CHECK(proofs > 0);
+}
+
+TEST_CASE("portfolio: the user's cancel stops every member promptly") {
+    const level::Level level = shipped("xsokoban.xsb", 50);  // far from solved in seconds
+    const board::Board board(level);
+    std::string error;
+    auto members = search::portfolio_members("hda,astar,astar-simple", Mode::optimal, {}, 2, error);
+    REQUIRE(members.size() == 3);
+    std::atomic<bool> cancel{false};
+    search::Limits limits;
+    limits.cancel = &cancel;
+    std::chrono::steady_clock::time_point cancelled_at;
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        cancelled_at = std::chrono::steady_clock::now();
+        cancel.store(true);
+    });
+    search::PortfolioResult r = search::race(board, members, Mode::optimal, limits);
+    const double latency = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
+    canceller.join();
+    CHECK(r.winner == -1);
+    CHECK(r.result.outcome == Outcome::interrupted);
+    for (const auto& m : r.members) CHECK(m.outcome == Outcome::interrupted);
+#ifdef NDEBUG  // debug builds check every incremental bound with a full solve
+    CHECK(latency < 0.1);
+#else
+    CHECK(latency < 5.0);
+#endif
+}
+
+TEST_CASE("portfolio: members by name") {
+    std::string error;
+    auto members = search::portfolio_members("default", Mode::optimal, {}, 2, error);
+    CHECK(!members.empty());
+    for (const auto& m : members) CHECK(m.optimal);
+    CHECK(search::portfolio_members("hda,nonsense", Mode::any, {}, 2, error).empty());
+    CHECK(error.find("nonsense") != std::string::npos);
+    CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());
+    CHECK(!search::member_names().empty());
+}
