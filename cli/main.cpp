@@ -42,8 +42,8 @@ struct SearchFlags {
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
-        app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
-            ->check(CLI::IsMember({"simple", "matching"}))
+        app.add_option("--heuristic", heuristic, "lower bound: simple | matching | pdb | pdb-static")
+            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}))
             ->capture_default_str();
         app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
             ->check(CLI::NonNegativeNumber);

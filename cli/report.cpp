@@ -118,7 +118,8 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("search_memory", fixed(st.memory_bytes / 1048576.0, 1) + " MB", "tables, arena, open list");
     line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
     const Phases& p = solved.phases;
-    out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, search "
+    out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
+        << fixed(p.pdb_s, 3) << " s, search "
         << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
         << fixed(p.verify_s, 3) << " s\n";
 }
@@ -154,7 +155,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
             << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << "}";
     }
     out << "]"
-        << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
+        << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"pdb_s\":" << p.pdb_s << ",\"search_s\":" << p.search_s
         << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
 }
 
@@ -171,7 +172,7 @@ void print_row(std::ostream& out, const Solved& s) {
         << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
         << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
         << std::setw(14) << thousands(st.generated) << std::setw(10)
-        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 3)
+        << fixed(s.phases.total(), 3)
         << "  " << s.level->title << '\n';
 }
 
@@ -183,7 +184,7 @@ void Summary::add(const Solved& s) {
     }
     expanded += s.result.stats.expanded;
     generated += s.result.stats.generated;
-    seconds += s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s;
+    seconds += s.phases.total();
 }
 
 void print_summary(std::ostream& out, const Summary& sm) {
@@ -205,7 +206,7 @@ void print_csv_row(std::ostream& out, const Solved& s) {
         << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
         << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
-        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 4) << '\n';
+        << fixed(s.phases.total(), 4) << '\n';
 }
 
 void print_sok(std::ostream& out, const Solved& s) {

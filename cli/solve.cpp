@@ -3,6 +3,7 @@
 #include "solve.hpp"
 
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 
 #include "board/board.hpp"
@@ -37,8 +38,15 @@ Solved solve_level(const level::Level& level, const search::Options& options, bo
     board::Board board(level);
     out.phases.analyze_s = since(t);
 
+    search::Options with_pdb = options;
+    if (search::uses_pdb(options.heuristic) && !options.pdb) {
+        t = std::chrono::steady_clock::now();
+        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
+        out.phases.pdb_s = since(t);
+    }
+
     t = std::chrono::steady_clock::now();
-    out.result = parallel ? search::hda(board, options) : search::astar(board, options);
+    out.result = parallel ? search::hda(board, with_pdb) : search::astar(board, with_pdb);
     out.phases.search_s = since(t);
     if (out.result.outcome != search::Outcome::solved) return out;
 

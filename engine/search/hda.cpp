@@ -425,6 +425,13 @@ SearchResult Hda::finish() {
 }  // namespace
 
 SearchResult hda(const board::Board& board, const Options& options) {
+    // One database for every worker, built before any of them starts.
+    if (uses_pdb(options.heuristic) && !options.pdb) {
+        Options with_pdb = options;
+        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
+        Hda search(board, with_pdb);
+        return search.run();
+    }
     Hda search(board, options);
     return search.run();
 }
