@@ -58,11 +58,6 @@ std::string percent(uint64_t part, uint64_t whole) {
     return s.str();
 }
 
-std::string fixed(double v, int digits) {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << v;
-    return s.str();
-}
 
 std::string level_name(const level::Level& l) {
     return l.source + " #" + std::to_string(l.number) + (l.title.empty() ? "" : " \"" + l.title + "\"");
@@ -71,6 +66,12 @@ std::string level_name(const level::Level& l) {
 double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
 }  // namespace
+
+std::string fixed(double v, int digits) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << v;
+    return s.str();
+}
 
 void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     const auto& st = solved.result.stats;

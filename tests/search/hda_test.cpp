@@ -134,3 +134,39 @@ TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at
     auto xsokoban = collection("xsokoban.xsb");
     for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
 }
+
+TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expands what A* expands") {
+    // The PDB bounds are admissible but not consistent: states get reopened,
+    // so only the push count and the one-worker equality are checked.
+    std::vector<const level::Level*> levels;
+    const auto microban = collection("microban.xsb");
+    const auto xsokoban = collection("xsokoban.xsb");
+    for (int n = 1; n <= 40; ++n) levels.push_back(&microban.at(n - 1));
+    for (int n : {1, 2, 78}) levels.push_back(&xsokoban.at(n - 1));
+    for (const level::Level* level : levels) {
+        const board::Board board(*level);
+        const search::SearchResult optimum = search::astar(board, {});
+        REQUIRE(optimum.outcome == Outcome::solved);
+        for (heuristic::Kind kind : {heuristic::Kind::pdb, heuristic::Kind::pdb_static}) {
+            search::Options options;
+            options.heuristic = kind;
+            const search::SearchResult reference = search::astar(board, options);
+            for (int threads : {1, 2, 4}) {
+                CAPTURE(level->source);
+                CAPTURE(level->number);
+                CAPTURE(heuristic::kind_name(kind));
+                CAPTURE(threads);
+                options.threads = threads;
+                const search::SearchResult result = search::hda(board, options);
+                REQUIRE(result.outcome == Outcome::solved);
+                CHECK(result.pushes.size() == optimum.pushes.size());
+                const solution::Verdict verdict = solution::verify(*level, solution::to_lurd(board, result.pushes));
+                CHECK(verdict.ok);
+                if (threads == 1) {
+                    CHECK(result.stats.expanded == reference.stats.expanded);
+                    CHECK(result.stats.generated == reference.stats.generated);
+                }
+            }
+        }
+    }
+}
