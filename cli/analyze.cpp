@@ -36,6 +36,16 @@ struct Analysis {
     std::string dead_picture, zone_picture;
 };
 
+// "(x,y)", built by appending (GCC 12 warns falsely on "(" + std::string).
+std::string at_xy(int x, int y) {
+    std::string s(1, '(');
+    s += std::to_string(x);
+    s += ',';
+    s += std::to_string(y);
+    s += ')';
+    return s;
+}
+
 std::string bound(uint32_t h) { return h == heuristic::dead ? "dead" : std::to_string(h); }
 
 Analysis analyze(const level::Level& level) {
@@ -89,14 +99,16 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
     auto line = [&](const std::string& key, const std::string& value) {
         out << std::left << std::setw(24) << key << value << '\n';
     };
-    line("level", std::to_string(level.number) + (level.title.empty() ? "" : "  " + level.title));
+    std::string name = std::to_string(level.number);
+    if (!level.title.empty()) name.append("  ").append(level.title);
+    line("level", name);
     out << level::to_xsb(level) << '\n';
     line("cells", std::to_string(a.cells) + " interior, " + std::to_string(a.dead) + " dead, " +
                       std::to_string(a.boxes) + " boxes");
     out << "dead squares (x):\n" << a.dead_picture << '\n';
     line("articulation_points", std::to_string(a.articulation_points) + " of the box-movement graph");
     if (a.entrance) {
-        line("entrance", "(" + std::to_string(a.entrance_x) + "," + std::to_string(a.entrance_y) + ")  x,y from 0");
+        line("entrance", at_xy(a.entrance_x, a.entrance_y) + "  x,y from 0");
         line("goal_zone", std::to_string(a.goal_zone) + " cells");
         line("maze_zone", std::to_string(a.maze) + " cells, " + std::to_string(a.maze_boxes) + " boxes at the start");
         out << "zones (E entrance, g goal zone, . goal, m maze):\n" << a.zone_picture << '\n';
@@ -133,8 +145,7 @@ void analysis_header(std::ostream& out) {
 }
 
 void analysis_row(std::ostream& out, const level::Level& level, const Analysis& a) {
-    const std::string entrance =
-        a.entrance ? "(" + std::to_string(a.entrance_x) + "," + std::to_string(a.entrance_y) + ")" : "-";
+    const std::string entrance = a.entrance ? at_xy(a.entrance_x, a.entrance_y) : "-";
     out << std::right << std::setw(6) << level.number << std::setw(7) << a.cells << std::setw(6) << a.boxes
         << std::setw(10) << entrance << std::setw(6) << a.goal_zone << std::setw(6) << a.maze << std::setw(11)
         << (a.pdb ? fixed(a.bytes / 1048576.0, 2) : "-") << std::setw(9) << (a.pdb ? fixed(a.pdb_s, 3) : "-")

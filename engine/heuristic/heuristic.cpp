@@ -33,14 +33,14 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
       row_of_(board.cells(), -1),
-      parent_row_(board.boxes()),
-      partition_(board.boxes()) {
+      parent_row_(board.boxes()) {
     if (kind_ == Kind::pdb || kind_ == Kind::pdb_static) {
         if (pdb && pdb->available()) {
             pdb_ = pdb;
             maze_.reserve(board.boxes());
             child_maze_.reserve(board.boxes());
             gain_.resize(static_cast<size_t>(board.boxes()) * board.boxes());
+            partition_ = Partition(board.boxes());
         } else {
             kind_ = Kind::matching;
         }

@@ -20,6 +20,7 @@ class Partition {
 public:
     static constexpr int exact_limit = 12;
 
+    Partition() = default;  // empty until given a size
     explicit Partition(int max_boxes);
 
     // Largest total gain of disjoint pairs among boxes 0..k-1; `gain` is the

@@ -5,7 +5,9 @@
 // touches them while the search runs; children go to their owner's inbox in
 // batches. A goal lowers the shared incumbent when its owner stores it; the
 // search ends when no worker holds an open node with f below the incumbent
-// and no state is in flight, which proves the incumbent optimal.
+// and no state is in flight, which proves the incumbent optimal. The bound
+// need only be admissible: an owner reopens a state reached again with a
+// smaller g, closed or not, as A* does (the PDB bounds are not consistent).
 //
 // Threads: std::thread, one per worker for the whole search. Workers never
 // block on each other and never hand work to a scheduler, so oneTBB's task

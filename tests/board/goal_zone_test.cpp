@@ -20,7 +20,8 @@ namespace {
 level::Level level_of(const char* text) { return level::parse_collection(text, "inline").at(0); }
 
 std::string zones_picture(const Board& b, const GoalZone& z) {
-    std::string picture = "\n" + b.draw([&](Cell c) { return c == z.entrance(); }, 'E');
+    std::string picture = "\n";
+    picture += b.draw([&](Cell c) { return c == z.entrance(); }, 'E');
     const std::string goal = b.draw([&](Cell c) { return z.in_goal_zone(c); }, 'g');
     const std::string maze = b.draw([&](Cell c) { return z.in_maze(c); }, 'm');
     for (size_t i = 0; i + 1 < picture.size(); ++i) {
