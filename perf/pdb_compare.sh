@@ -29,12 +29,12 @@ for level in "${levels[@]}"; do
 import json, sys
 d = json.loads(sys.argv[1])
 s, p = d["stats"], d["phases"]
-print("\t".join(str(x) for x in [d["outcome"], d.get("pushes", ""), s["initial_h"], s["expanded"],
+print("|".join(str(x) for x in [d["outcome"], d.get("pushes", ""), s["initial_h"], s["expanded"],
       s["generated"], s["reopened"], round(p["pdb_s"], 4), round(p["search_s"], 2),
       0 if d["outcome"] in ("solved", "time_limit", "memory_limit", "node_limit") and "error" not in d else 1]))
 PY
 )
-        IFS=$'\t' read -r outcome pushes h0 expanded generated reopened pdb_s search_s errors <<<"$row"
+        IFS='|' read -r outcome pushes h0 expanded generated reopened pdb_s search_s errors <<<"$row"
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$commit" "$(date -u +%FT%TZ)" \
             "$(hostname)" "$level" "$h" "$outcome" "$pushes" "$h0" "$expanded" "$generated" "$reopened" \
             "$pdb_s" "$search_s" "${paper[$level]:-}" "$errors" | tee -a "$out"
