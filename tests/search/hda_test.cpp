@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -168,5 +169,23 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
                 }
             }
         }
+    }
+}
+
+TEST_CASE("hda small: one PDB shared read-only by every worker") {
+    // Built once, handed to 4 workers that read it without locking (run
+    // under ThreadSanitizer in CI).
+    const auto xsokoban = collection("xsokoban.xsb");
+    for (int n : {2, 17}) {
+        CAPTURE(n);
+        const board::Board board(xsokoban.at(n - 1));
+        search::Options options;
+        options.heuristic = heuristic::Kind::pdb;
+        options.pdb = std::make_shared<const heuristic::Pdb>(board);
+        REQUIRE(options.pdb->available());
+        options.threads = 4;
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        CHECK(result.pushes.size() == (n == 2 ? 131u : 213u));
     }
 }
