@@ -7,7 +7,8 @@
 // with each heuristic, with and without PI-corral pruning, must give exactly
 // that count, and its solution must replay in the independent verifier with
 // that many pushes. The PDB bounds (with PI-corral pruning) too: they are
-// admissible but not consistent, which A* must survive by reopening.
+// admissible but not consistent, which A* must survive by reopening; along
+// each optimal solution their bound never exceeds the pushes left.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "level/level.hpp"
 #include "search/search.hpp"
 #include "solution/solution.hpp"
+#include "state/state.hpp"
 #include "solution/verify.hpp"
 
 using namespace hdasoko;
@@ -378,6 +380,24 @@ struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
 };
 
+// Admissibility along an optimal solution: every state's bound is at most
+// the pushes left (the player stands where the last push left it).
+void check_along(const board::Board& board, const std::vector<moves::Push>& pushes, heuristic::Kind kind) {
+    const heuristic::Pdb pdb(board);
+    heuristic::Heuristic h(board, kind, &pdb);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    board::Cell player = board.initial_player();
+    for (size_t i = 0;; ++i) {
+        const uint32_t bound = h.evaluate(boxes.data(), player);
+        CHECK_MESSAGE(bound <= pushes.size() - i, "state after ", i, " of ", pushes.size(), " pushes");
+        if (i == pushes.size()) break;
+        state::clear_box(boxes.data(), pushes[i].box);
+        state::set_box(boxes.data(), board.neighbor(pushes[i].box, pushes[i].dir));
+        player = pushes[i].box;
+    }
+}
+
 // astar with simple and matching, with and without PI-corral pruning, and
 // with pdb and pdb-static, against the BFS answer; the caller's INFO names
 // the level.
@@ -407,6 +427,7 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
         if (result.outcome != search::Outcome::solved) continue;
         CHECK(static_cast<int>(result.pushes.size()) == expected.pushes);
         CHECK(static_cast<int>(result.stats.initial_h) <= expected.pushes);
+        if (search::uses_pdb(kind)) check_along(board, result.pushes, kind);
         std::string lurd;
         CHECK_NOTHROW(lurd = solution::to_lurd(board, result.pushes));
         const solution::Verdict verdict = solution::verify(level, lurd);
