@@ -13,8 +13,13 @@
 // maze box on the entrance (cost row Pdb::entrance_row()) and the other boxes
 // where they are. Admissible (see pdb.hpp: the maze part bounds the pushes
 // before each maze box first reaches the entrance, the goal part those
-// after), but not consistent: the best split can change by more than one
-// between parent and child, so the searches must reopen (they do). Levels
+// after). Not consistent in general, so the searches reopen (they do): a
+// push lowers each PDB value and single by at most one (a push is a move of
+// the two-box level) and leaves the pairs without the pushed box alone, so
+// the exact best split drops by at most one; but a box pushed off the
+// entrance back into the maze swaps its goal row for the entrance row, a
+// minimum over the maze sides that can sit far lower, and components of more
+// than Partition::exact_limit boxes are paired greedily, not best. Levels
 // without an entrance use the matching bound.
 // A Heuristic holds scratch space: one per worker, no allocation per call.
 // Children are evaluated incrementally from their parent: set_parent() once

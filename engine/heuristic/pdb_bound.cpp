@@ -3,8 +3,9 @@
 // goal part is incremental as the matching bound is (one row changes per
 // push, none when a maze box moves within the maze); the maze part is scored
 // afresh per child: O(k^2) table reads and the partition for k maze boxes.
-// The matching bound's "parent - 1" shortcut is not used here: it relies on
-// consistency, which the maze part does not have.
+// The matching bound's "parent - 1" shortcut applies to the goal part only,
+// and only to pushes that keep the box out of the maze (see below); the maze
+// part has no such property (it is not consistent).
 #include <algorithm>
 #include <cassert>
 
@@ -104,7 +105,19 @@ uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player) {
     std::copy(r, r + n, parent_row_.begin());
     if (is_maze) std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, r);
     else fill_row(row, to, player);
-    const int goal = hungarian_.resolve_row(n, cost_.data(), row);
+    int goal;
+    const int col = hungarian_.column_of(row);
+    if (!was_maze && !is_maze && r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - 1) {
+        // The box moved within the goal zone and the entrance, where its row
+        // holds lone-box distances: no entry drops by more than one (the push
+        // is a lone-box move), so a drop of one at its matched goal keeps the
+        // parent's matching optimal (as the matching bound's shortcut). Not
+        // for a box entering or leaving the maze: the entrance row is a
+        // minimum over sides and may sit far below the distances it replaces.
+        goal = static_cast<int>(parent_h_) - 1;
+    } else {
+        goal = hungarian_.resolve_row(n, cost_.data(), row);
+    }
     std::copy(parent_row_.begin(), parent_row_.end(), r);
     return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);
 }
