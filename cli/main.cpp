@@ -1,4 +1,4 @@
-// The hdasoko command: solve, verify, bench. Wires options to the engine and
+// The hdasoko command: solve, verify, bench, scale, analyze. Wires options to the engine and
 // prints; all search work happens in the engine library.
 #include <CLI/CLI.hpp>
 
@@ -11,6 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "analyze.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
 #include "scale.hpp"
@@ -44,8 +45,8 @@ struct SearchFlags {
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
-        app.add_option("--heuristic", heuristic, "lower bound: simple | matching")
-            ->check(CLI::IsMember({"simple", "matching"}))
+        app.add_option("--heuristic", heuristic, "lower bound: simple | matching | pdb | pdb-static")
+            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}))
             ->capture_default_str();
         app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
             ->check(CLI::NonNegativeNumber);
@@ -249,6 +250,14 @@ int main(int argc, char** argv) {
     add_outputs(*bench, bench_to);
     bench_flags.add_to(*bench);
 
+    // analyze
+    auto* analyze = app.add_subcommand(
+        "analyze", "dead squares, goal zone and entrance, PDB size and build time, initial lower bounds");
+    std::string analyze_file, analyze_level = "1", analyze_csv;
+    analyze->add_option("FILE", analyze_file, "XSB level or collection")->required();
+    analyze->add_option("--level", analyze_level, "level number (1-based) or 'all'")->capture_default_str();
+    analyze->add_option("--csv", analyze_csv, "also write one CSV row per level to this file");
+
     // scale
     auto* scale = app.add_subcommand("scale", "HDA* speedup, search overhead and load balance per worker count");
     std::string scale_file;
@@ -294,6 +303,22 @@ int main(int argc, char** argv) {
                 chosen.push_back(&level::select_level(collection, n, solve_file));
             }
             return run_levels(chosen, flags, solve_to, single);
+        }
+        if (*analyze) {
+            auto collection = level::load_collection(analyze_file);
+            std::vector<const level::Level*> chosen;
+            const bool single = analyze_level != "all";
+            if (!single) {
+                for (const auto& l : collection) chosen.push_back(&l);
+            } else {
+                int n = 0;
+                if (!parse_int(analyze_level, n)) {
+                    std::cerr << "hdasoko: --level: expected a number or 'all', got '" << analyze_level << "'\n";
+                    return cli::exit_bad_input;
+                }
+                chosen.push_back(&level::select_level(collection, n, analyze_file));
+            }
+            return cli::run_analyze(chosen, single, analyze_csv);
         }
         if (*verify) {
             auto collection = level::load_collection(verify_file);

@@ -58,11 +58,6 @@ std::string percent(uint64_t part, uint64_t whole) {
     return s.str();
 }
 
-std::string fixed(double v, int digits) {
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << v;
-    return s.str();
-}
 
 std::string level_name(const level::Level& l) {
     return l.source + " #" + std::to_string(l.number) + (l.title.empty() ? "" : " \"" + l.title + "\"");
@@ -71,6 +66,12 @@ std::string level_name(const level::Level& l) {
 double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
 }  // namespace
+
+std::string fixed(double v, int digits) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << v;
+    return s.str();
+}
 
 namespace {
 
@@ -136,7 +137,8 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("search_memory", fixed(st.memory_bytes / 1048576.0, 1) + " MB", "tables, arena, open list");
     line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
     const Phases& p = solved.phases;
-    out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, search "
+    out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
+        << fixed(p.pdb_s, 3) << " s, search "
         << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
         << fixed(p.verify_s, 3) << " s\n";
 }
@@ -185,7 +187,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         }
         out << "]}";
     }
-    out << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"search_s\":" << p.search_s
+    out << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"pdb_s\":" << p.pdb_s << ",\"search_s\":" << p.search_s
         << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
 }
 
@@ -202,7 +204,7 @@ void print_row(std::ostream& out, const Solved& s) {
         << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
         << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
         << std::setw(14) << thousands(st.generated) << std::setw(10)
-        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 3)
+        << fixed(s.phases.total(), 3)
         << "  " << s.level->title << '\n';
 }
 
@@ -215,7 +217,7 @@ void Summary::add(const Solved& s) {
     }
     expanded += s.result.stats.expanded;
     generated += s.result.stats.generated;
-    seconds += s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s;
+    seconds += s.phases.total();
 }
 
 void print_summary(std::ostream& out, const Summary& sm) {
@@ -238,7 +240,7 @@ void print_csv_row(std::ostream& out, const Solved& s) {
         << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
         << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
-        << fixed(s.phases.analyze_s + s.phases.search_s + s.phases.reconstruct_s + s.phases.verify_s, 4) << '\n';
+        << fixed(s.phases.total(), 4) << '\n';
 }
 
 void print_sok(std::ostream& out, const Solved& s) {

@@ -12,6 +12,7 @@
 namespace hdasoko::cli {
 
 std::string thousands(uint64_t n);          // 1234567 -> "1,234,567"
+std::string fixed(double v, int digits);    // fixed(0.5, 2) -> "0.50"
 std::string json_string(const std::string& s);
 uint64_t peak_rss_bytes();                  // VmHWM of this process, 0 if unknown
 

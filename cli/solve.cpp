@@ -3,6 +3,7 @@
 #include "solve.hpp"
 
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 
 #include "board/board.hpp"
@@ -41,11 +42,18 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
     board::Board board(level);
     out.phases.analyze_s = since(t);
 
+    search::Options with_pdb = options;
+    if (search::uses_pdb(options.heuristic) && !options.pdb) {
+        t = std::chrono::steady_clock::now();
+        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
+        out.phases.pdb_s = since(t);
+    }
+
     t = std::chrono::steady_clock::now();
     if (plan.search == "portfolio") {
         out.want_optimal = plan.mode == search::Mode::optimal;
         std::string error;
-        auto members = search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error);
+        auto members = search::portfolio_members(plan.portfolio, plan.mode, with_pdb, options.threads, error);
         if (members.empty()) throw std::invalid_argument(error);
         search::PortfolioResult race = search::race(board, std::move(members), plan.mode, options.limits);
         out.result = std::move(race.result);
@@ -56,7 +64,7 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
     } else {
-        out.result = plan.search == "hda" ? search::hda(board, options) : search::astar(board, options);
+        out.result = plan.search == "hda" ? search::hda(board, with_pdb) : search::astar(board, with_pdb);
         out.optimal = true;  // both prove push-optimality
     }
     out.phases.search_s = since(t);

@@ -24,7 +24,8 @@ enum Exit : int {
 };
 
 struct Phases {
-    double analyze_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
+    double analyze_s = 0, pdb_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
+    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s; }
 };
 
 // How to search: one search, or a portfolio race.
@@ -52,6 +53,7 @@ struct Solved {
     int exit_code() const;
 };
 
+// A PDB heuristic's database is built here (phase pdb) unless options holds one.
 Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan);
 
 }  // namespace hdasoko::cli

@@ -2,8 +2,10 @@
 // afterwards (shared by every worker without locking).
 // Owns: cell indexing (interior squares numbered 0..n-1 in row-major order,
 // with a neighbour table per cell), dead squares, player-side-aware push
-// distances, and Zobrist keys. Leaves states, move generation and search to
-// state/, moves/ and search/. A Board is built from a validated level::Level.
+// distances, and Zobrist keys; goal zone, maze zone and entrance are a
+// separate GoalZone built from a Board on demand (board/goal_zone.hpp).
+// Leaves states, move generation and search to state/, moves/ and search/.
+// A Board is built from a validated level::Level.
 #pragma once
 
 #include <cstdint>

@@ -12,18 +12,40 @@ namespace hdasoko::heuristic {
 bool parse_kind(const std::string& name, Kind& kind) {
     if (name == "simple") kind = Kind::simple;
     else if (name == "matching") kind = Kind::matching;
+    else if (name == "pdb") kind = Kind::pdb;
+    else if (name == "pdb-static") kind = Kind::pdb_static;
     else return false;
     return true;
 }
 
-const char* kind_name(Kind kind) { return kind == Kind::simple ? "simple" : "matching"; }
+const char* kind_name(Kind kind) {
+    switch (kind) {
+        case Kind::simple: return "simple";
+        case Kind::matching: return "matching";
+        case Kind::pdb: return "pdb";
+        case Kind::pdb_static: return "pdb-static";
+    }
+    return "?";
+}
 
-Heuristic::Heuristic(const board::Board& board, Kind kind)
+Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
     : board_(board),
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
       row_of_(board.cells(), -1),
-      parent_row_(board.boxes()) {}
+      parent_row_(board.boxes()) {
+    if (kind_ == Kind::pdb || kind_ == Kind::pdb_static) {
+        if (pdb && pdb->available()) {
+            pdb_ = pdb;
+            maze_.reserve(board.boxes());
+            child_maze_.reserve(board.boxes());
+            gain_.resize(static_cast<size_t>(board.boxes()) * board.boxes());
+            partition_ = Partition(board.boxes());
+        } else {
+            kind_ = Kind::matching;
+        }
+    }
+}
 
 void Heuristic::fill_row(int row, board::Cell box, board::Cell player) {
     const int n = board_.boxes();
@@ -36,6 +58,7 @@ void Heuristic::fill_row(int row, board::Cell box, board::Cell player) {
 }
 
 uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
+    if (pdb_) return evaluate_pdb(boxes, player);
     const int n = board_.boxes();
     int row = 0;
     state::for_each_box(boxes, board_.words(), [&](board::Cell c) { fill_row(row++, c, player); });
@@ -54,6 +77,7 @@ uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
 }
 
 uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
+    if (pdb_) return set_parent_pdb(boxes, player);
     int row = 0;
     state::for_each_box(boxes, board_.words(), [&](board::Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
     parent_h_ = evaluate(boxes, player);
@@ -61,6 +85,7 @@ uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
 }
 
 uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell player) {
+    if (pdb_) return evaluate_push_pdb(from, to, player);
     assert(parent_h_ != dead);
     const int n = board_.boxes();
     const int row = row_of_[from];

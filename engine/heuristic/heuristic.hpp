@@ -4,10 +4,28 @@
 // perfect matching means the state is a deadlock. Both read board/'s
 // player-side-aware push distances, which makes both consistent: a push
 // changes one box's row by at most one and no other box's side.
+// pdb, pdb-static: maze part + goal part over the two-box pattern database
+// (heuristic/pdb.hpp, after Pereira, Ritt and Buriol). Maze part: the maze
+// boxes split into pairs scored by the PDB and singles scored by their
+// lone-box distance to the entrance; pdb takes the best split (dynamic
+// partitioning, heuristic/partition.hpp), pdb-static pairs them in cell order
+// (neighbours in a row pair up). Goal part: the min-cost matching with every
+// maze box on the entrance (cost row Pdb::entrance_row()) and the other boxes
+// where they are. Admissible (see pdb.hpp: the maze part bounds the pushes
+// before each maze box first reaches the entrance, the goal part those
+// after). Not consistent in general, so the searches reopen (they do): a
+// push lowers each PDB value and single by at most one (a push is a move of
+// the two-box level) and leaves the pairs without the pushed box alone, so
+// the exact best split drops by at most one; but a box pushed off the
+// entrance back into the maze swaps its goal row for the entrance row, a
+// minimum over the maze sides that can sit far lower, and components of more
+// than Partition::exact_limit boxes are paired greedily, not best. Levels
+// without an entrance use the matching bound.
 // A Heuristic holds scratch space: one per worker, no allocation per call.
 // Children are evaluated incrementally from their parent: set_parent() once
 // per expansion, then evaluate_push() per child (only the pushed box's row
-// changes; the other boxes keep their player side).
+// changes; the other boxes keep their player side). For the PDB kinds only
+// the goal part is incremental; the maze part is scored afresh per child.
 #pragma once
 
 #include <cstdint>
@@ -16,12 +34,14 @@
 
 #include "board/board.hpp"
 #include "heuristic/hungarian.hpp"
+#include "heuristic/partition.hpp"
+#include "heuristic/pdb.hpp"
 
 namespace hdasoko::heuristic {
 
-enum class Kind { simple, matching };
+enum class Kind { simple, matching, pdb, pdb_static };
 
-// Parses "simple" / "matching"; false for anything else.
+// Parses "simple" / "matching" / "pdb" / "pdb-static"; false for anything else.
 bool parse_kind(const std::string& name, Kind& kind);
 const char* kind_name(Kind kind);
 
@@ -30,13 +50,16 @@ constexpr uint32_t dead = 0xFFFFFFFF;
 
 class Heuristic {
 public:
-    Heuristic(const board::Board& board, Kind kind);
+    // The PDB kinds read `pdb` (shared, read-only; it must outlive this);
+    // without one, or when it is not available, they fall back to matching.
+    Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr);
 
     // Lower bound for the boxes with the (normalized) player on `player`,
     // or `dead`.
     uint32_t evaluate(const uint64_t* boxes, board::Cell player);
 
-    // The bound of `boxes` (as evaluate()), kept as the base of evaluate_push().
+    // Keeps `boxes` as the base of evaluate_push(); returns the base bound
+    // (as evaluate()), for the PDB kinds the goal part alone.
     uint32_t set_parent(const uint64_t* boxes, board::Cell player);
     // The bound after the box on `from` is pushed to `to`, with the child's
     // player on `player`; equals evaluate() on the child.
@@ -46,6 +69,13 @@ public:
 
 private:
     void fill_row(int row, board::Cell box, board::Cell player);
+    // PDB kinds (heuristic/pdb_bound.cpp).
+    uint32_t evaluate_pdb(const uint64_t* boxes, board::Cell player);
+    uint32_t set_parent_pdb(const uint64_t* boxes, board::Cell player);
+    uint32_t evaluate_push_pdb(board::Cell from, board::Cell to, board::Cell player);
+    // Rows of the cost matrix (in box order) and the maze boxes in cell order.
+    void fill_pdb_rows(const uint64_t* boxes, board::Cell player, std::vector<board::Cell>& maze);
+    uint32_t maze_part(const board::Cell* maze, int k, board::Cell player);
 
     const board::Board& board_;
     Kind kind_;
@@ -54,6 +84,11 @@ private:
     std::vector<int> parent_row_;     // the pushed box's row saved while a child is scored
     uint32_t parent_h_ = dead;
     Hungarian hungarian_;
+    // PDB kinds.
+    const Pdb* pdb_ = nullptr;
+    std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's
+    std::vector<int> gain_;                       // k x k pair gains
+    Partition partition_;
 };
 
 }  // namespace hdasoko::heuristic

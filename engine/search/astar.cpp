@@ -2,7 +2,12 @@
 // Nodes live in a vector (12 bytes each), states in an arena with the same
 // index, the closed table maps states to indices. Reopening a closed node
 // that is reached with a smaller g keeps optimality for an admissible but
-// inconsistent bound; the bounds here are consistent, so it never fires.
+// inconsistent bound: simple and matching are consistent and never reopen,
+// the PDB bounds are not and do. With an inconsistent bound the proof still
+// holds: a goal found at cost C is returned only when every open f >= C, and
+// an optimal path always keeps a node open with f <= its cost (its first
+// node not closed at its optimal g), since a node reached again with a
+// smaller g, closed or not, goes back on the open list with that g.
 #include <algorithm>
 #include <cassert>
 #include <chrono>
@@ -218,6 +223,12 @@ SearchResult AStar::finish(Outcome outcome, uint32_t goal) {
 }  // namespace
 
 SearchResult astar(const board::Board& board, const Options& options) {
+    if (uses_pdb(options.heuristic) && !options.pdb) {
+        Options with_pdb = options;
+        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
+        AStar search(board, with_pdb);
+        return search.run();
+    }
     AStar search(board, options);
     return search.run();
 }

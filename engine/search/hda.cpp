@@ -5,7 +5,9 @@
 // touches them while the search runs; children go to their owner's inbox in
 // batches. A goal lowers the shared incumbent when its owner stores it; the
 // search ends when no worker holds an open node with f below the incumbent
-// and no state is in flight, which proves the incumbent optimal.
+// and no state is in flight, which proves the incumbent optimal. The bound
+// need only be admissible: an owner reopens a state reached again with a
+// smaller g, closed or not, as A* does (the PDB bounds are not consistent).
 //
 // Closed table: one concurrent::ClosedTable with a shard per worker, written
 // only by its owner, so inserts never contend and shards grow without
@@ -436,6 +438,13 @@ SearchResult Hda::finish() {
 }  // namespace
 
 SearchResult hda(const board::Board& board, const Options& options) {
+    // One database for every worker, built before any of them starts.
+    if (uses_pdb(options.heuristic) && !options.pdb) {
+        Options with_pdb = options;
+        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
+        Hda search(board, with_pdb);
+        return search.run();
+    }
     Hda search(board, options);
     return search.run();
 }

@@ -33,6 +33,7 @@ struct Recipe {
 const std::vector<Recipe>& recipes() {
     static const std::vector<Recipe> all = {
         {"hda", "forward HDA*, matching bound (optimal)", hda, heuristic::Kind::matching, true, 4},
+        {"hda-pdb", "forward HDA*, 2-box pattern database bound (optimal)", hda, heuristic::Kind::pdb, true, 4},
         {"hda-simple", "forward HDA*, simple bound (optimal)", hda, heuristic::Kind::simple, true, 2},
         {"astar", "forward sequential A*, matching bound (optimal)", astar, heuristic::Kind::matching, true, 1},
         {"astar-simple", "forward sequential A*, simple bound (optimal)", astar, heuristic::Kind::simple, true, 1},
@@ -97,6 +98,14 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     std::vector<bool> done(n, false);
     size_t finished = 0;
     int best = -1;  // the member holding the shortest solution so far
+
+    // One pattern database for every member that reads one.
+    std::shared_ptr<const heuristic::Pdb> pdb;
+    for (Member& m : members) {
+        if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;
+        if (!pdb) pdb = std::make_shared<const heuristic::Pdb>(board);
+        m.options.pdb = pdb;
+    }
 
     std::vector<std::thread> threads;
     for (size_t i = 0; i < n; ++i) {

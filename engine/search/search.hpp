@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "board/board.hpp"
@@ -72,6 +73,10 @@ struct SearchResult {
 
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
+    // The pattern database of the PDB kinds, built once per level before the
+    // search and then read by every worker without locking. When null, a
+    // search with a PDB kind builds its own before it starts.
+    std::shared_ptr<const heuristic::Pdb> pdb;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
     int threads = 1;        // HDA* workers
     Limits limits;
@@ -82,9 +87,15 @@ struct Options {
     std::function<void(const SearchStats&)> on_layer;
 };
 
+// True for the kinds that read a pattern database.
+inline bool uses_pdb(heuristic::Kind kind) {
+    return kind == heuristic::Kind::pdb || kind == heuristic::Kind::pdb_static;
+}
+
 // Sequential A* over pushes: bucket open list ordered by f then lower h,
 // exact closed table, dead squares, freeze and matching deadlocks pruned.
-// Push-optimal when solved; `unsolvable` means proven.
+// Push-optimal when solved (the bound need only be admissible: a state
+// reached again with a smaller g is reopened); `unsolvable` means proven.
 SearchResult astar(const board::Board& board, const Options& options);
 
 // Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads

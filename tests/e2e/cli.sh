@@ -4,7 +4,7 @@
 # option), parse errors naming file:line:column, --json keys, and verify
 # accepting what solve printed and rejecting a wrong solution; --csv, --sok
 # (whose solution verifies), bench on a file, scale with its CSV, portfolio
-# races.
+# races; the PDB heuristics and analyze.
 # Usage: bash tests/e2e/cli.sh <hdasoko binary> <repo root>
 set -u
 
@@ -199,6 +199,25 @@ expect_exit 20 portfolio_time solve "$xsokoban" --level 50 --portfolio hda,astar
 expect_exit 30 portfolio_unknown solve "$xsokoban" --level 1 --portfolio hda,nonsense
 expect_in "$tmp/portfolio_unknown.err" "unknown portfolio member 'nonsense'" portfolio_unknown
 expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
+
+# --- PDB heuristics and analyze ----------------------------------------------
+
+xsokoban=$root/levels/xsokoban.xsb
+for h in pdb pdb-static; do
+    expect_exit 0 "solve_$h" solve "$xsokoban" --level 2 --heuristic "$h" --threads 2 --json --quiet
+    [ "$(json_get "$tmp/solve_$h.out" 'd["pushes"]')" = 131 ] || fail "solve_$h: xsokoban 2 should take 131 pushes"
+    [ "$(json_get "$tmp/solve_$h.out" 'd["heuristic"]')" = "$h" ] || fail "solve_$h: heuristic not echoed"
+    [ "$(json_get "$tmp/solve_$h.out" '"pdb_s" in d["phases"]')" = True ] || fail "solve_$h: no pdb phase"
+done
+expect_exit 0 analyze analyze "$xsokoban" --level 1
+expect_in "$tmp/analyze.out" "entrance                (15,7)" analyze
+expect_in "$tmp/analyze.out" "mmmmmmmmmmmmmE..#" analyze_picture
+expect_in "$tmp/analyze.out" "initial_h matching      95" analyze_bounds
+expect_in "$tmp/analyze.out" "initial_h pdb           95" analyze_bounds
+expect_exit 0 analyze_all analyze "$xsokoban" --level all --csv "$tmp/analyze.csv"
+[ "$(wc -l <"$tmp/analyze.csv")" -eq 91 ] || fail "analyze_all: expected a header and 90 CSV rows"
+expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb" analyze_csv
+expect_exit 30 analyze_bad_level analyze "$xsokoban" --level x
 
 if [ "$failures" -ne 0 ]; then
     echo "cli.sh: $failures check(s) failed" >&2

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -160,5 +161,59 @@ TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust b
             REQUIRE(r.outcome == Outcome::solved);
             CHECK(r.pushes.size() == optimal);
         }
+    }
+}
+
+TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expands what A* expands") {
+    // The PDB bounds are admissible but not consistent: states get reopened,
+    // so only the push count and the one-worker equality are checked.
+    std::vector<const level::Level*> levels;
+    const auto microban = collection("microban.xsb");
+    const auto xsokoban = collection("xsokoban.xsb");
+    for (int n = 1; n <= 40; ++n) levels.push_back(&microban.at(n - 1));
+    for (int n : {1, 78}) levels.push_back(&xsokoban.at(n - 1));
+    for (const level::Level* level : levels) {
+        const board::Board board(*level);
+        const search::SearchResult optimum = search::astar(board, {});
+        REQUIRE(optimum.outcome == Outcome::solved);
+        for (heuristic::Kind kind : {heuristic::Kind::pdb, heuristic::Kind::pdb_static}) {
+            search::Options options;
+            options.heuristic = kind;
+            const search::SearchResult reference = search::astar(board, options);
+            for (int threads : {1, 2, 4}) {
+                CAPTURE(level->source);
+                CAPTURE(level->number);
+                CAPTURE(heuristic::kind_name(kind));
+                CAPTURE(threads);
+                options.threads = threads;
+                const search::SearchResult result = search::hda(board, options);
+                REQUIRE(result.outcome == Outcome::solved);
+                CHECK(result.pushes.size() == optimum.pushes.size());
+                const solution::Verdict verdict = solution::verify(*level, solution::to_lurd(board, result.pushes));
+                CHECK(verdict.ok);
+                if (threads == 1) {
+                    CHECK(result.stats.expanded == reference.stats.expanded);
+                    CHECK(result.stats.generated == reference.stats.generated);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("hda small: one PDB shared read-only by every worker") {
+    // Built once, handed to 4 workers that read it without locking (run
+    // under ThreadSanitizer in CI).
+    const auto xsokoban = collection("xsokoban.xsb");
+    for (int n : {2, 17}) {
+        CAPTURE(n);
+        const board::Board board(xsokoban.at(n - 1));
+        search::Options options;
+        options.heuristic = heuristic::Kind::pdb;
+        options.pdb = std::make_shared<const heuristic::Pdb>(board);
+        REQUIRE(options.pdb->available());
+        options.threads = 4;
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        CHECK(result.pushes.size() == (n == 2 ? 131u : 213u));
     }
 }

@@ -6,7 +6,9 @@
 // boxes off their goals and others with boxes dropped anywhere. search::astar
 // with each heuristic, with and without PI-corral pruning, must give exactly
 // that count, and its solution must replay in the independent verifier with
-// that many pushes.
+// that many pushes. The PDB bounds (with PI-corral pruning) too: they are
+// admissible but not consistent, which A* must survive by reopening; along
+// each optimal solution their bound never exceeds the pushes left.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include "level/level.hpp"
 #include "search/search.hpp"
 #include "solution/solution.hpp"
+#include "state/state.hpp"
 #include "solution/verify.hpp"
 
 using namespace hdasoko;
@@ -374,17 +377,39 @@ std::string dropped_level(uint64_t seed) {
 // ---------------------------------------------------------------------------
 
 struct Tally {
-    int checked = 0, solved = 0, unsolvable = 0, skipped = 0;
+    int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
 };
 
-// astar with both heuristics, with and without PI-corral pruning, against the
-// BFS answer; the caller's INFO names the level.
+// Admissibility along an optimal solution: every state's bound is at most
+// the pushes left (the player stands where the last push left it).
+void check_along(const board::Board& board, const std::vector<moves::Push>& pushes, heuristic::Kind kind) {
+    const heuristic::Pdb pdb(board);
+    heuristic::Heuristic h(board, kind, &pdb);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    board::Cell player = board.initial_player();
+    for (size_t i = 0;; ++i) {
+        const uint32_t bound = h.evaluate(boxes.data(), player);
+        CHECK_MESSAGE(bound <= pushes.size() - i, "state after ", i, " of ", pushes.size(), " pushes");
+        if (i == pushes.size()) break;
+        state::clear_box(boxes.data(), pushes[i].box);
+        state::set_box(boxes.data(), board.neighbor(pushes[i].box, pushes[i].dir));
+        player = pushes[i].box;
+    }
+}
+
+// astar with simple and matching, with and without PI-corral pruning, and
+// with pdb and pdb-static, against the BFS answer; the caller's INFO names
+// the level.
 void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tally& tally) {
     REQUIRE(expected.kind != BfsAnswer::too_large);
     const board::Board board(level);
-    for (int config = 0; config < 4; ++config) {
-        const heuristic::Kind kind = config & 1 ? heuristic::Kind::matching : heuristic::Kind::simple;
-        const bool pi_corral = config < 2;
+    for (int config = 0; config < 6; ++config) {
+        const heuristic::Kind kind = config == 4   ? heuristic::Kind::pdb
+                                     : config == 5 ? heuristic::Kind::pdb_static
+                                     : config & 1  ? heuristic::Kind::matching
+                                                   : heuristic::Kind::simple;
+        const bool pi_corral = config < 2 || config >= 4;
         const std::string heuristic = heuristic::kind_name(kind);
         CAPTURE(heuristic);
         CAPTURE(pi_corral);
@@ -402,6 +427,7 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
         if (result.outcome != search::Outcome::solved) continue;
         CHECK(static_cast<int>(result.pushes.size()) == expected.pushes);
         CHECK(static_cast<int>(result.stats.initial_h) <= expected.pushes);
+        if (search::uses_pdb(kind)) check_along(board, result.pushes, kind);
         std::string lurd;
         CHECK_NOTHROW(lurd = solution::to_lurd(board, result.pushes));
         const solution::Verdict verdict = solution::verify(level, lurd);
@@ -409,6 +435,7 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
         CHECK(verdict.pushes == expected.pushes);
     }
     ++tally.checked;
+    tally.with_entrance += heuristic::Pdb(board).available();
     if (expected.kind == BfsAnswer::solved) ++tally.solved;
     else ++tally.unsolvable;
 }
@@ -484,10 +511,13 @@ TEST_CASE("optimality: astar's push counts equal plain BFS on at least 60 small 
     }
     MESSAGE("microban: ", microban.checked, " checked (", microban.unsolvable, " unsolvable), ", microban.skipped,
             " skipped; pulled: ", pulled.checked, " checked, ", pulled.skipped, " skipped; dropped: ", dropped.checked,
-            " checked (", dropped.unsolvable, " unsolvable), ", dropped.skipped, " skipped");
+            " checked (", dropped.unsolvable, " unsolvable), ", dropped.skipped, " skipped; with an entrance (PDB): ",
+            microban.with_entrance, " microban, ", pulled.with_entrance, " pulled, ", dropped.with_entrance,
+            " dropped");
     CHECK(microban.checked >= 30);
     CHECK(pulled.checked >= 100);
     CHECK(dropped.unsolvable >= 10);
     CHECK(dropped.solved >= 10);
+    CHECK(microban.with_entrance + pulled.with_entrance >= 50);
     REQUIRE(microban.checked + pulled.checked + dropped.checked >= 60);
 }

@@ -1,0 +1,175 @@
+// hdasoko analyze: board analysis, goal zone and PDB figures per level.
+#include "analyze.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+#include "board/board.hpp"
+#include "board/goal_zone.hpp"
+#include "heuristic/heuristic.hpp"
+#include "heuristic/pdb.hpp"
+#include "moves/moves.hpp"
+#include "report.hpp"
+#include "solve.hpp"
+#include "state/state.hpp"
+
+namespace hdasoko::cli {
+
+namespace {
+
+using board::Cell;
+using heuristic::Kind;
+
+constexpr Kind kinds[] = {Kind::simple, Kind::matching, Kind::pdb_static, Kind::pdb};
+
+struct Analysis {
+    int cells = 0, boxes = 0, dead = 0, articulation_points = 0;
+    bool entrance = false;
+    int entrance_x = -1, entrance_y = -1, goal_zone = 0, maze = 0, maze_boxes = 0;
+    bool pdb = false;
+    std::string why;  // no PDB: why
+    uint64_t entries = 0, bytes = 0;
+    double board_s = 0, pdb_s = 0;
+    uint32_t h[4] = {};
+    std::string dead_picture, zone_picture;
+};
+
+// "(x,y)", built by appending (GCC 12 warns falsely on "(" + std::string).
+std::string at_xy(int x, int y) {
+    std::string s(1, '(');
+    s += std::to_string(x);
+    s += ',';
+    s += std::to_string(y);
+    s += ')';
+    return s;
+}
+
+std::string bound(uint32_t h) { return h == heuristic::dead ? "dead" : std::to_string(h); }
+
+Analysis analyze(const level::Level& level) {
+    Analysis a;
+    auto t = std::chrono::steady_clock::now();
+    const board::Board board(level);
+    a.board_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    t = std::chrono::steady_clock::now();
+    const heuristic::Pdb pdb(board);
+    a.pdb_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    const board::GoalZone& zone = pdb.zone();
+    a.cells = board.cells();
+    a.boxes = board.boxes();
+    for (Cell c = 0; c < board.cells(); ++c) a.dead += board.is_dead(c);
+    a.articulation_points = static_cast<int>(zone.articulation_points().size());
+    a.entrance = zone.has_entrance();
+    if (a.entrance) {
+        a.entrance_x = board.x(zone.entrance());
+        a.entrance_y = board.y(zone.entrance());
+    }
+    a.goal_zone = zone.goal_zone_cells();
+    a.maze = zone.maze_cells();
+    for (Cell c : board.initial_boxes()) a.maze_boxes += zone.in_maze(c);
+    a.pdb = pdb.available();
+    a.why = pdb.why_unavailable();
+    a.entries = pdb.entries();
+    a.bytes = pdb.bytes();
+
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    moves::Reachability area(board);
+    const Cell player = area.compute(boxes.data(), board.initial_player());
+    for (int k = 0; k < 4; ++k) {
+        heuristic::Heuristic h(board, kinds[k], &pdb);
+        a.h[k] = h.evaluate(boxes.data(), player);
+    }
+
+    a.dead_picture = board.draw([&](Cell c) { return board.is_dead(c); }, 'x');
+    // E entrance, g goal zone (G on a goal), m maze zone; dead squares blank.
+    const std::string goal = board.draw([&](Cell c) { return zone.in_goal_zone(c) && !board.is_goal(c); }, 'g');
+    const std::string maze = board.draw([&](Cell c) { return zone.in_maze(c); }, 'm');
+    a.zone_picture = board.draw([&](Cell c) { return c == zone.entrance(); }, 'E');
+    for (size_t i = 0; i < a.zone_picture.size() && i < goal.size() && i < maze.size(); ++i) {
+        if (goal[i] == 'g') a.zone_picture[i] = 'g';
+        if (maze[i] == 'm') a.zone_picture[i] = 'm';
+    }
+    return a;
+}
+
+void analysis_text(std::ostream& out, const level::Level& level, const Analysis& a) {
+    auto line = [&](const std::string& key, const std::string& value) {
+        out << std::left << std::setw(24) << key << value << '\n';
+    };
+    std::string name = std::to_string(level.number);
+    if (!level.title.empty()) name.append("  ").append(level.title);
+    line("level", name);
+    out << level::to_xsb(level) << '\n';
+    line("cells", std::to_string(a.cells) + " interior, " + std::to_string(a.dead) + " dead, " +
+                      std::to_string(a.boxes) + " boxes");
+    out << "dead squares (x):\n" << a.dead_picture << '\n';
+    line("articulation_points", std::to_string(a.articulation_points) + " of the box-movement graph");
+    if (a.entrance) {
+        line("entrance", at_xy(a.entrance_x, a.entrance_y) + "  x,y from 0");
+        line("goal_zone", std::to_string(a.goal_zone) + " cells");
+        line("maze_zone", std::to_string(a.maze) + " cells, " + std::to_string(a.maze_boxes) + " boxes at the start");
+        out << "zones (E entrance, g goal zone, . goal, m maze):\n" << a.zone_picture << '\n';
+    } else {
+        line("entrance", "none: the PDB kinds use the matching bound");
+    }
+    if (a.pdb)
+        line("pdb", thousands(a.entries) + " entries, " + fixed(a.bytes / 1048576.0, 2) + " MB, built in " +
+                        fixed(a.pdb_s, 3) + " s");
+    else
+        line("pdb", "not built (" + a.why + ")");
+    for (int k = 0; k < 4; ++k)
+        line(std::string("initial_h ") + heuristic::kind_name(kinds[k]), bound(a.h[k]));
+}
+
+void analysis_csv_header(std::ostream& out) {
+    out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
+           "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb\n";
+}
+
+void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
+    out << level.number << ',' << a.cells << ',' << a.boxes << ',' << a.dead << ',' << a.articulation_points << ','
+        << a.entrance_x << ',' << a.entrance_y << ',' << a.goal_zone << ',' << a.maze << ',' << a.maze_boxes << ','
+        << (a.pdb ? 1 : 0) << ',' << a.entries << ',' << a.bytes << ',' << fixed(a.pdb_s, 4);
+    for (uint32_t h : a.h) out << ',' << (h == heuristic::dead ? -1 : static_cast<int64_t>(h));
+    out << '\n';
+}
+
+void analysis_header(std::ostream& out) {
+    out << std::right << std::setw(6) << "level" << std::setw(7) << "cells" << std::setw(6) << "boxes"
+        << std::setw(10) << "entrance" << std::setw(6) << "goal" << std::setw(6) << "maze" << std::setw(11)
+        << "pdb_MB" << std::setw(9) << "pdb_s" << std::setw(8) << "simple" << std::setw(9) << "matching"
+        << std::setw(8) << "pdb-st" << std::setw(7) << "pdb" << '\n';
+}
+
+void analysis_row(std::ostream& out, const level::Level& level, const Analysis& a) {
+    const std::string entrance = a.entrance ? at_xy(a.entrance_x, a.entrance_y) : "-";
+    out << std::right << std::setw(6) << level.number << std::setw(7) << a.cells << std::setw(6) << a.boxes
+        << std::setw(10) << entrance << std::setw(6) << a.goal_zone << std::setw(6) << a.maze << std::setw(11)
+        << (a.pdb ? fixed(a.bytes / 1048576.0, 2) : "-") << std::setw(9) << (a.pdb ? fixed(a.pdb_s, 3) : "-")
+        << std::setw(8) << bound(a.h[0]) << std::setw(9) << bound(a.h[1]) << std::setw(8) << bound(a.h[2])
+        << std::setw(7) << bound(a.h[3]) << '\n';
+}
+
+}  // namespace
+
+int run_analyze(const std::vector<const level::Level*>& levels, bool single, const std::string& csv_path) {
+    std::ofstream csv;
+    if (!csv_path.empty()) {
+        csv.open(csv_path);
+        if (!csv) throw level::ParseError(csv_path, 0, 0, "cannot write file");
+        analysis_csv_header(csv);
+    }
+    if (!single) analysis_header(std::cout);
+    for (const level::Level* l : levels) {
+        const Analysis a = analyze(*l);
+        if (single) analysis_text(std::cout, *l, a);
+        else analysis_row(std::cout, *l, a);
+        if (csv.is_open()) analysis_csv_row(csv, *l, a);
+    }
+    return exit_solved;
+}
+
+}  // namespace hdasoko::cli

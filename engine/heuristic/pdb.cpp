@@ -1,0 +1,213 @@
+// Building the two-box pattern database: zones, lone-box distances to the
+// entrance, the player areas of every pair of maze squares, then one
+// backward breadth-first search of pulls from the terminal states (one box on
+// the entrance), visited in order of value so that each state's first value
+// is its least.
+#include "heuristic/pdb.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "heuristic/hungarian.hpp"
+
+namespace hdasoko::heuristic {
+
+using board::Cell;
+using board::no_cell;
+using board::opposite;
+using board::unreachable;
+
+namespace {
+constexpr uint8_t on_box = 0xFF, unlabelled = 0xFE;
+}
+
+Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
+    : board_(board), zone_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
+    const auto start = std::chrono::steady_clock::now();
+    if (!zone_.has_entrance()) {
+        why_ = "no entrance";
+        return;
+    }
+    for (Cell c = 0; c < cells_; ++c)
+        if (zone_.in_maze(c)) {
+            index_of_[c] = static_cast<int16_t>(cell_of_.size());
+            cell_of_.push_back(c);
+        }
+    maze_ = static_cast<int>(cell_of_.size());
+    index_of_[zone_.entrance()] = static_cast<int16_t>(maze_);
+    cell_of_.push_back(zone_.entrance());
+    compute_to_entrance();
+    compute_entrance_row();
+    if (!label_areas(memory_limit_bytes)) return;
+    search();
+    available_ = true;
+    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+uint64_t Pdb::bytes() const {
+    return labels_.size() + offset_.size() * sizeof(uint32_t) + values_.size() * sizeof(uint16_t) +
+           to_entrance_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
+}
+
+// As Board::compute_push_distances with the entrance as the only goal and
+// the box kept on maze cells (a maze box never leaves them before v).
+void Pdb::compute_to_entrance() {
+    to_entrance_.assign(static_cast<size_t>(cells_) * 4, unreachable);
+    const Cell v = zone_.entrance();
+    std::vector<int> queue;  // entries c * 4 + side
+    for (int s = 0; s < 4; ++s) {
+        const Cell q = board_.neighbor(v, s);
+        if (q != no_cell && board_.side(v, q) == s) {
+            to_entrance_[v * 4 + s] = 0;
+            queue.push_back(v * 4 + s);
+        }
+    }
+    for (size_t head = 0; head < queue.size(); ++head) {
+        const Cell t = static_cast<Cell>(queue[head] / 4);
+        const int k = queue[head] % 4;
+        const uint16_t next = to_entrance_[queue[head]] + 1;
+        for (int d = 0; d < 4; ++d) {                    // the push into t went in direction d
+            const Cell c = board_.neighbor(t, opposite(d));  // from c, where the player ends
+            if (c == no_cell || !in_maze(c) || board_.side(t, c) != k) continue;
+            const Cell q = board_.neighbor(c, opposite(d));  // where the player stood
+            if (q == no_cell) continue;
+            const int pred = c * 4 + board_.side(c, q);
+            if (to_entrance_[pred] != unreachable) continue;
+            to_entrance_[pred] = next;
+            queue.push_back(pred);
+        }
+    }
+}
+
+// A maze box arrives on v pushed from a maze neighbour u, the player ending
+// on u: its player side is then side(v, u).
+void Pdb::compute_entrance_row() {
+    const Cell v = zone_.entrance();
+    const auto& goals = board_.goals();
+    entrance_row_.assign(goals.size(), Hungarian::forbidden);
+    for (int d = 0; d < 4; ++d) {
+        const Cell u = board_.neighbor(v, d);
+        if (u == no_cell || !in_maze(u) || board_.neighbor(u, d) == no_cell) continue;
+        const int side = board_.side(v, u);
+        for (size_t g = 0; g < goals.size(); ++g) {
+            const uint16_t dist = board_.distance(static_cast<int>(g), v, side);
+            if (dist != unreachable) entrance_row_[g] = std::min<int>(entrance_row_[g], dist);
+        }
+    }
+}
+
+// Player areas of every pair of indexed cells (maze cells and the entrance):
+// the components of the interior without the two boxes, numbered per pair.
+bool Pdb::label_areas(uint64_t memory_limit_bytes) {
+    const int indexed = maze_ + 1;
+    const size_t pairs = static_cast<size_t>(indexed) * (indexed - 1) / 2;
+    // Labels, offsets, and about three areas a pair (checked again below).
+    if (pairs * (cells_ + sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
+        why_ = "over the memory limit";
+        return false;
+    }
+    labels_.assign(pairs * cells_, unlabelled);
+    offset_.assign(pairs + 1, 0);
+    std::vector<Cell> stack;
+    for (int j = 1; j < indexed; ++j)
+        for (int i = 0; i < j; ++i) {
+            const size_t id = pair_id(i, j);
+            uint8_t* label = &labels_[id * cells_];
+            label[cell_of_[i]] = label[cell_of_[j]] = on_box;
+            uint8_t areas = 0;
+            for (Cell start = 0; start < cells_; ++start) {
+                if (label[start] != unlabelled) continue;
+                label[start] = areas;
+                stack.assign(1, start);
+                while (!stack.empty()) {
+                    const Cell c = stack.back();
+                    stack.pop_back();
+                    for (int d = 0; d < 4; ++d) {
+                        const Cell n = board_.neighbor(c, d);
+                        if (n == no_cell || label[n] != unlabelled) continue;
+                        label[n] = areas;
+                        stack.push_back(n);
+                    }
+                }
+                ++areas;
+            }
+            offset_[id + 1] = offset_[id] + areas;
+        }
+    if (bytes() + offset_[pairs] * sizeof(uint16_t) > memory_limit_bytes) {
+        labels_ = {};
+        offset_ = {};
+        why_ = "over the memory limit";
+        return false;
+    }
+    return true;
+}
+
+void Pdb::search() {
+    const int indexed = maze_ + 1;
+    const size_t pairs = offset_.size() - 1;
+    values_.assign(offset_[pairs], unreachable);
+    std::vector<uint32_t> pair_of(values_.size());
+    std::vector<uint16_t> first(pairs), second(pairs);  // the pair's indices, first < second
+    for (int j = 1; j < indexed; ++j)
+        for (int i = 0; i < j; ++i) {
+            const size_t id = pair_id(i, j);
+            first[id] = static_cast<uint16_t>(i);
+            second[id] = static_cast<uint16_t>(j);
+            for (uint32_t s = offset_[id]; s < offset_[id + 1]; ++s) pair_of[s] = static_cast<uint32_t>(id);
+        }
+
+    // Sources: one box on v, the other on maze cell c, at c's lone-box
+    // distance to v with the player's side of c in that area.
+    std::vector<std::pair<uint16_t, uint32_t>> sources;
+    for (int i = 0; i < maze_; ++i) {
+        const size_t id = pair_id(i, maze_);
+        const uint8_t* label = &labels_[id * cells_];
+        const Cell c = cell_of_[i];
+        for (Cell p = 0; p < cells_; ++p) {
+            if (label[p] == on_box) continue;
+            const uint32_t s = offset_[id] + label[p];
+            const uint16_t value = single(c, p);
+            if (value == unreachable || values_[s] != unreachable) continue;
+            values_[s] = value;
+            sources.emplace_back(value, s);
+        }
+    }
+    std::sort(sources.begin(), sources.end());
+
+    // Breadth-first over pulls, merged with the sources in order of value.
+    std::vector<uint32_t> queue;
+    queue.reserve(values_.size());
+    size_t head = 0, next_source = 0;
+    while (head < queue.size() || next_source < sources.size()) {
+        uint32_t s;
+        if (head < queue.size() &&
+            (next_source == sources.size() || values_[queue[head]] <= sources[next_source].first))
+            s = queue[head++];
+        else
+            s = sources[next_source++].second;
+        const size_t id = pair_of[s];
+        const uint8_t area = static_cast<uint8_t>(s - offset_[id]);
+        const uint8_t* label = &labels_[id * cells_];
+        const int i = first[id], j = second[id];
+        const uint16_t value = values_[s] + 1;
+        // A terminal state is left only by pulling the box off v.
+        for (int which = j == maze_ ? 1 : 0; which < 2; ++which) {
+            const Cell x = cell_of_[which ? j : i], other = cell_of_[which ? i : j];
+            for (int d = 0; d < 4; ++d) {
+                const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
+                if (y == no_cell || y == other || label[y] != area || !in_maze(y)) continue;
+                const Cell z = board_.neighbor(y, d);
+                if (z == no_cell || z == other) continue;
+                int a = index_of_[y], b = index_of_[other];
+                if (a > b) std::swap(a, b);
+                const size_t pred = pair_id(a, b);
+                const uint32_t t = offset_[pred] + labels_[pred * cells_ + z];
+                if (values_[t] != unreachable) continue;
+                values_[t] = value;
+                queue.push_back(t);
+            }
+        }
+    }
+}
+
+}  // namespace hdasoko::heuristic

@@ -1,0 +1,125 @@
+// The PDB bounds (pdb, pdb-static): maze part from the pattern database,
+// goal part from the min-cost matching with maze boxes on the entrance. The
+// goal part is incremental as the matching bound is (one row changes per
+// push, none when a maze box moves within the maze); the maze part is scored
+// afresh per child: O(k^2) table reads and the partition for k maze boxes.
+// The matching bound's "parent - 1" shortcut applies to the goal part only,
+// and only to pushes that keep the box out of the maze (see below); the maze
+// part has no such property (it is not consistent).
+#include <algorithm>
+#include <cassert>
+
+#include "heuristic/heuristic.hpp"
+#include "state/state.hpp"
+
+namespace hdasoko::heuristic {
+
+using board::Cell;
+
+void Heuristic::fill_pdb_rows(const uint64_t* boxes, Cell player, std::vector<Cell>& maze) {
+    const int n = board_.boxes();
+    maze.clear();
+    int row = 0;
+    state::for_each_box(boxes, board_.words(), [&](Cell c) {
+        if (pdb_->in_maze(c)) {
+            std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, &cost_[static_cast<size_t>(row) * n]);
+            maze.push_back(c);
+        } else {
+            fill_row(row, c, player);
+        }
+        ++row;
+    });
+}
+
+uint32_t Heuristic::maze_part(const Cell* maze, int k, Cell player) {
+    uint32_t total = 0;
+    if (kind_ == Kind::pdb_static) {
+        // Neighbours in cell order pair up; an odd last box counts alone.
+        for (int i = 0; i + 1 < k; i += 2) {
+            const uint16_t both = pdb_->pair(maze[i], maze[i + 1], player);
+            if (both == board::unreachable) return dead;
+            total += both;
+        }
+        if (k % 2) {
+            const uint16_t alone = pdb_->single(maze[k - 1], player);
+            if (alone == board::unreachable) return dead;
+            total += alone;
+        }
+        return total;
+    }
+    int* single = &gain_[0];  // the diagonal holds the singles while the gains are filled
+    for (int i = 0; i < k; ++i) {
+        const uint16_t alone = pdb_->single(maze[i], player);
+        if (alone == board::unreachable) return dead;
+        single[i * k + i] = alone;
+        total += alone;
+    }
+    for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j) {
+            const uint16_t both = pdb_->pair(maze[i], maze[j], player);
+            if (both == board::unreachable) return dead;  // the pair never reaches the entrance
+            // A pair never scores below its singles (pdb.hpp); the gain is
+            // what pairing them adds.
+            const int gain = static_cast<int>(both) - gain_[i * k + i] - gain_[j * k + j];
+            assert(gain >= 0);
+            gain_[i * k + j] = gain_[j * k + i] = std::max(gain, 0);
+        }
+    for (int i = 0; i < k; ++i) gain_[i * k + i] = 0;
+    return total + partition_.max_pairing(k, gain_.data());
+}
+
+uint32_t Heuristic::evaluate_pdb(const uint64_t* boxes, Cell player) {
+    fill_pdb_rows(boxes, player, child_maze_);
+    const uint32_t maze = maze_part(child_maze_.data(), static_cast<int>(child_maze_.size()), player);
+    if (maze == dead) return dead;
+    const int goal = hungarian_.solve(board_.boxes(), cost_.data());
+    return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);
+}
+
+uint32_t Heuristic::set_parent_pdb(const uint64_t* boxes, Cell player) {
+    int row = 0;
+    state::for_each_box(boxes, board_.words(), [&](Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
+    fill_pdb_rows(boxes, player, maze_);
+    const int goal = hungarian_.solve(board_.boxes(), cost_.data());
+    parent_h_ = goal < 0 ? dead : static_cast<uint32_t>(goal);
+    return parent_h_;
+}
+
+uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player) {
+    assert(parent_h_ != dead);
+    const int n = board_.boxes();
+    const bool was_maze = pdb_->in_maze(from), is_maze = pdb_->in_maze(to);
+    // The child's maze boxes, still in cell order.
+    child_maze_.clear();
+    for (Cell c : maze_) {
+        if (c == from) continue;
+        if (is_maze && to < c && (child_maze_.empty() || child_maze_.back() < to)) child_maze_.push_back(to);
+        child_maze_.push_back(c);
+    }
+    if (is_maze && (child_maze_.empty() || child_maze_.back() < to)) child_maze_.push_back(to);
+    const uint32_t maze = maze_part(child_maze_.data(), static_cast<int>(child_maze_.size()), player);
+    if (maze == dead) return dead;
+    if (was_maze && is_maze) return maze + parent_h_;  // the goal part's rows are unchanged
+    const int row = row_of_[from];
+    int* r = &cost_[static_cast<size_t>(row) * n];
+    std::copy(r, r + n, parent_row_.begin());
+    if (is_maze) std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, r);
+    else fill_row(row, to, player);
+    int goal;
+    const int col = hungarian_.column_of(row);
+    if (!was_maze && !is_maze && r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - 1) {
+        // The box moved within the goal zone and the entrance, where its row
+        // holds lone-box distances: no entry drops by more than one (the push
+        // is a lone-box move), so a drop of one at its matched goal keeps the
+        // parent's matching optimal (as the matching bound's shortcut). Not
+        // for a box entering or leaving the maze: the entrance row is a
+        // minimum over sides and may sit far below the distances it replaces.
+        goal = static_cast<int>(parent_h_) - 1;
+    } else {
+        goal = hungarian_.resolve_row(n, cost_.data(), row);
+    }
+    std::copy(parent_row_.begin(), parent_row_.end(), r);
+    return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);
+}
+
+}  // namespace hdasoko::heuristic
