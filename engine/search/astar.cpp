@@ -40,6 +40,7 @@ using board::Cell;
 
 constexpr int limit_check_interval = 256;  // expansions; keeps cancelling well under 100 ms
 
+template <Order order>
 class AStar {
 public:
     AStar(const board::Board& board, const Options& options)
@@ -47,6 +48,7 @@ public:
           options_(options),
           words_(board.words()),
           stride_(words_ + 1),
+          weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           arena_(stride_),
           table_(arena_),
           expander_(board, options),
@@ -64,6 +66,13 @@ private:
     }
     SearchResult finish(Outcome outcome, uint32_t goal);
     SearchResult finish_proven();
+    // Open-list keys: the order's f, and the tie-break within it.
+    uint32_t key(uint32_t g, uint32_t h) const {
+        if constexpr (order == Order::astar) return g + h;
+        if constexpr (order == Order::weighted) return g + weight_ * h;
+        return h;
+    }
+    uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
     // h == 0 exactly on solved states (every box on a goal at distance 0).
     void record_goal(uint32_t index, uint32_t g) {
         assert(state::is_solved(board_, arena_.at(index)));
@@ -76,6 +85,7 @@ private:
     const board::Board& board_;
     const Options& options_;
     const int words_, stride_;
+    const uint32_t weight_;
     state::Arena arena_;
     state::StateTable table_;
     std::vector<Node> nodes_;
@@ -88,7 +98,8 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
-bool AStar::add_root() {
+template <Order order>
+bool AStar<order>::add_root() {
     uint32_t h = expander_.root(scratch_.data());
     if (h == heuristic::dead) return false;
     stats_.initial_h = h;
@@ -97,12 +108,13 @@ bool AStar::add_root() {
     uint32_t index = arena_.add(scratch_.data());
     table_.insert_after_miss(index, hash);
     nodes_.push_back(Node{no_parent, 0, static_cast<uint16_t>(h), board::no_cell, 0, 0});
-    open_.push(h, h, index);
+    open_.push(key(0, h), tie(0, h), index);
     if (h == 0) record_goal(index, 0);
     return true;
 }
 
-SearchResult AStar::run() {
+template <Order order>
+SearchResult AStar<order>::run() {
     if (!add_root()) return finish(Outcome::unsolvable, no_parent);
     uint32_t layer_f = nodes_[0].h;
     Outcome why;
@@ -111,11 +123,15 @@ SearchResult AStar::run() {
         uint32_t f, h;
         uint32_t index = open_.pop(f, h);
         Node& node = nodes_[index];
-        if (node.closed || node.g + node.h != f) continue;
+        if (node.closed || key(node.g, node.h) != f) continue;
         // 2. a goal is found when generated; it is proven optimal once no
-        // open node has a smaller f.
-        if (f >= incumbent_) return finish_proven();
-        if (f > layer_f) {
+        // open node has a smaller f. The other orders take the first goal.
+        if constexpr (order != Order::astar) {
+            if (goal_ != no_parent) return finish(Outcome::solved, goal_);
+        } else if (f >= incumbent_) {
+            return finish_proven();
+        }
+        if (order == Order::astar && f > layer_f) {
             layer_f = f;
             stats_.last_f = f;
             stats_.expanded_before_last_f = stats_.expanded;
@@ -130,7 +146,7 @@ SearchResult AStar::run() {
             return finish(Outcome::node_limit, no_parent);
         if ((stats_.expanded % limit_check_interval) == 0) {
             if (limit_reached(why)) return finish(why, no_parent);
-            if (options_.shared_bound) {  // another search's solution prunes too
+            if (order == Order::astar && options_.shared_bound) {  // another search's solution prunes too
                 incumbent_ = std::min(incumbent_, options_.shared_bound->load(std::memory_order_relaxed));
                 if (f >= incumbent_) return finish_proven();
             }
@@ -139,17 +155,20 @@ SearchResult AStar::run() {
         ++stats_.expanded;
         expand(index);
     }
+    if (order != Order::astar && goal_ != no_parent) return finish(Outcome::solved, goal_);
     return finish_proven();
 }
 
 // No open node is below the incumbent: it is optimal. It is this search's
 // goal, or the shared bound (then another search holds the solution).
-SearchResult AStar::finish_proven() {
+template <Order order>
+SearchResult AStar<order>::finish_proven() {
     if (goal_ != no_parent && nodes_[goal_].g == incumbent_) return finish(Outcome::solved, goal_);
     return finish(incumbent_ == 0xFFFFFFFF ? Outcome::unsolvable : Outcome::bound_proven, no_parent);
 }
 
-void AStar::expand(uint32_t index) {
+template <Order order>
+void AStar<order>::expand(uint32_t index) {
     const uint16_t g = nodes_[index].g + 1;
     // The arena may grow while children are added, but its pages never move.
     expander_.expand(arena_.at(index), stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
@@ -162,7 +181,7 @@ void AStar::expand(uint32_t index) {
                 if (old.closed) ++stats_.reopened;
                 old = Node{index, g, old.h, push.box, push.dir, 0};
                 if (old.h == 0) record_goal(found, g);
-                if (g + old.h < incumbent_) open_.push(g + old.h, old.h, found);
+                if (g + old.h < incumbent_) open_.push(key(g, old.h), tie(g, old.h), found);
             }
             return;
         }
@@ -177,11 +196,12 @@ void AStar::expand(uint32_t index) {
         }
         nodes_.push_back(Node{index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
         if (h == 0) record_goal(added, g);
-        if (g + h < incumbent_) open_.push(g + h, h, added);
+        if (g + h < incumbent_) open_.push(key(g, h), tie(g, h), added);
     });
 }
 
-bool AStar::limit_reached(Outcome& why) {
+template <Order order>
+bool AStar<order>::limit_reached(Outcome& why) {
     const Limits& limits = options_.limits;
     if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         why = Outcome::interrupted;
@@ -203,7 +223,8 @@ bool AStar::limit_reached(Outcome& why) {
     return false;
 }
 
-SearchResult AStar::finish(Outcome outcome, uint32_t goal) {
+template <Order order>
+SearchResult AStar<order>::finish(Outcome outcome, uint32_t goal) {
     SearchResult result;
     result.outcome = outcome;
     if (goal != no_parent) {
@@ -222,15 +243,29 @@ SearchResult AStar::finish(Outcome outcome, uint32_t goal) {
 
 }  // namespace
 
-SearchResult astar(const board::Board& board, const Options& options) {
+namespace {
+
+template <Order order>
+SearchResult run_ordered(const board::Board& board, const Options& options) {
     if (uses_pdb(options.heuristic) && !options.pdb) {
         Options with_pdb = options;
         with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
-        AStar search(board, with_pdb);
+        AStar<order> search(board, with_pdb);
         return search.run();
     }
-    AStar search(board, options);
+    AStar<order> search(board, options);
     return search.run();
+}
+
+}  // namespace
+
+SearchResult astar(const board::Board& board, const Options& options) {
+    switch (options.order) {
+        case Order::weighted: return run_ordered<Order::weighted>(board, options);
+        case Order::greedy: return run_ordered<Order::greedy>(board, options);
+        case Order::astar: break;
+    }
+    return run_ordered<Order::astar>(board, options);
 }
 
 }  // namespace hdasoko::search

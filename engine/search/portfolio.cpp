@@ -25,23 +25,38 @@ struct Recipe {
     const char* what;
     SearchFunction search;
     heuristic::Kind heuristic;
-    bool optimal;
-    int weight;  // share of the thread budget
+    Order order;
+    int weight;  // share of the thread budget (parallel searches)
+    bool optimal() const { return order == Order::astar; }
+    bool parallel() const { return search == hda; }
 };
 
 // Every member the command line can name.
 const std::vector<Recipe>& recipes() {
     static const std::vector<Recipe> all = {
-        {"hda", "forward HDA*, matching bound (optimal)", hda, heuristic::Kind::matching, true, 4},
-        {"hda-pdb", "forward HDA*, 2-box pattern database bound (optimal)", hda, heuristic::Kind::pdb, true, 4},
-        {"hda-simple", "forward HDA*, simple bound (optimal)", hda, heuristic::Kind::simple, true, 2},
-        {"astar", "forward sequential A*, matching bound (optimal)", astar, heuristic::Kind::matching, true, 1},
-        {"astar-simple", "forward sequential A*, simple bound (optimal)", astar, heuristic::Kind::simple, true, 1},
+        {"hda", "forward HDA*, matching bound (optimal)", hda, heuristic::Kind::matching, Order::astar, 4},
+        {"hda-pdb", "forward HDA*, 2-box pattern database bound (optimal)", hda, heuristic::Kind::pdb,
+         Order::astar, 4},
+        {"hda-simple", "forward HDA*, simple bound (optimal)", hda, heuristic::Kind::simple, Order::astar, 2},
+        {"astar", "forward sequential A*, matching bound (optimal)", astar, heuristic::Kind::matching,
+         Order::astar, 1},
+        {"astar-simple", "forward sequential A*, simple bound (optimal)", astar, heuristic::Kind::simple,
+         Order::astar, 1},
+        {"weighted", "forward weighted A*, f = g + 3h, matching bound (any solution)", astar,
+         heuristic::Kind::matching, Order::weighted, 1},
+        {"greedy", "forward greedy best-first by the matching bound (any solution)", astar,
+         heuristic::Kind::matching, Order::greedy, 1},
+        {"greedy-pdb", "forward greedy best-first by the PDB bound (any solution)", astar, heuristic::Kind::pdb,
+         Order::greedy, 1},
     };
     return all;
 }
 
-const char* default_members(Mode mode) { return mode == Mode::optimal ? "hda" : "hda"; }
+// Optimal: the strongest bound, with a weighted search for an early upper
+// bound. Any: the fast inadmissible orders first, an optimal search behind.
+const char* default_members(Mode mode) {
+    return mode == Mode::optimal ? "hda-pdb,weighted" : "greedy,weighted,hda-pdb";
+}
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -69,18 +84,21 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
         error = "the portfolio names no member";
         return {};
     }
-    // Threads in proportion to the weights, at least one each; sequential
-    // searches take exactly one.
-    int weights = 0;
-    for (const Recipe* r : chosen) weights += r->search == astar ? 0 : r->weight;
-    int sequential = static_cast<int>(std::count_if(chosen.begin(), chosen.end(),
-                                                    [](const Recipe* r) { return r->search == astar; }));
+    // Sequential searches take one thread each, parallel ones share the
+    // rest by weight, at least one each. In optimal mode the non-optimal
+    // members only look for an early bound: they run beside the budget.
+    int weights = 0, sequential = 0;
+    for (const Recipe* r : chosen) {
+        if (r->parallel()) weights += r->weight;
+        else if (mode == Mode::any || r->optimal()) ++sequential;
+    }
     const int parallel_threads = std::max(1, threads - sequential);
     std::vector<Member> members;
     for (const Recipe* r : chosen) {
-        Member m{r->name, r->search, base, r->optimal};
+        Member m{r->name, r->search, base, r->optimal()};
         m.options.heuristic = r->heuristic;
-        m.options.threads = r->search == astar ? 1 : std::max(1, parallel_threads * r->weight / std::max(1, weights));
+        m.options.order = r->order;
+        m.options.threads = r->parallel() ? std::max(1, parallel_threads * r->weight / std::max(1, weights)) : 1;
         members.push_back(std::move(m));
     }
     return members;

@@ -71,8 +71,16 @@ struct SearchResult {
     std::vector<WorkerStats> workers; // HDA* only, one per worker
 };
 
+// The order in which the sequential search expands (astar() only).
+//   astar:    f = g + h, lower h first among equal f; push-optimal.
+//   weighted: f = g + weight * h; the first solution found, sooner.
+//   greedy:   h alone, lower g first among equal h; the first solution found.
+enum class Order { astar, weighted, greedy };
+
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
+    Order order = Order::astar;
+    int weight = 3;  // Order::weighted
     // The pattern database of the PDB kinds, built once per level before the
     // search and then read by every worker without locking. When null, a
     // search with a PDB kind builds its own before it starts.
@@ -96,6 +104,8 @@ inline bool uses_pdb(heuristic::Kind kind) {
 // exact closed table, dead squares, freeze and matching deadlocks pruned.
 // Push-optimal when solved (the bound need only be admissible: a state
 // reached again with a smaller g is reopened); `unsolvable` means proven.
+// With options.order weighted or greedy it returns the first solution it
+// finds instead (same pruning; `unsolvable` still means proven).
 SearchResult astar(const board::Board& board, const Options& options);
 
 // Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads

@@ -257,3 +257,41 @@ TEST_CASE("astar: layers are reported once each, in increasing f") {
         CHECK(expanded[i] >= expanded[i - 1]);
     }
 }
+
+TEST_CASE("astar: weighted and greedy orders return verified solutions, never shorter than the optimum") {
+    const std::string path = std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb";
+    const auto microban = level::load_collection(path);
+    int longer = 0;
+    for (int n = 1; n <= 60; ++n) {
+        const level::Level& level = microban[n - 1];
+        const board::Board board(level);
+        const search::SearchResult optimal = search::astar(board, {});
+        REQUIRE(optimal.outcome == Outcome::solved);
+        for (search::Order order : {search::Order::weighted, search::Order::greedy}) {
+            CAPTURE(n);
+            CAPTURE(static_cast<int>(order));
+            search::Options o;
+            o.order = order;
+            const search::SearchResult r = search::astar(board, o);
+            REQUIRE(r.outcome == Outcome::solved);
+            CHECK(r.pushes.size() >= optimal.pushes.size());
+            longer += r.pushes.size() > optimal.pushes.size();
+            const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
+            CHECK(v.ok);
+            CHECK(v.pushes == static_cast<int>(r.pushes.size()));
+        }
+    }
+    CHECK(longer > 0);  // they are not A* in disguise
+    // Exhausting the states proves unsolvability in every order.
+    const level::Level stuck = level_of(R"(
+#######
+#.  $ #
+#. @ $#
+#######
+)");
+    for (search::Order order : {search::Order::weighted, search::Order::greedy}) {
+        search::Options o;
+        o.order = order;
+        CHECK(solve(stuck, o).outcome == Outcome::unsolvable);
+    }
+}

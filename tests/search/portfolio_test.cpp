@@ -5,6 +5,7 @@
 // cancel stops every member promptly; unknown member names are errors.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <string>
@@ -127,7 +128,15 @@ TEST_CASE("portfolio: members by name") {
     std::string error;
     auto members = search::portfolio_members("default", Mode::optimal, {}, 2, error);
     CHECK(!members.empty());
-    for (const auto& m : members) CHECK(m.optimal);
+    // The default optimal race has a member that proves optimality.
+    CHECK(std::any_of(members.begin(), members.end(), [](const search::Member& m) { return m.optimal; }));
+    members = search::portfolio_members("greedy,weighted,hda", Mode::any, {}, 2, error);
+    REQUIRE(members.size() == 3);
+    CHECK_FALSE(members[0].optimal);
+    CHECK_FALSE(members[1].optimal);
+    CHECK(members[2].optimal);
+    CHECK(members[0].options.order == search::Order::greedy);
+    CHECK(members[1].options.order == search::Order::weighted);
     CHECK(search::portfolio_members("hda,nonsense", Mode::any, {}, 2, error).empty());
     CHECK(error.find("nonsense") != std::string::npos);
     CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());
