@@ -43,6 +43,18 @@ public:
         return heuristic_.evaluate(state, state::player_of(state, words_));
     }
 
+    // The start states for BestFirst: the initial state alone.
+    template <class Add>
+    void roots(uint64_t* state, Add&& add) {
+        add(root(state));
+    }
+    // A state whose bound is 0 has every box on a goal: it is solved.
+    bool is_goal(const uint64_t* state) const {
+        assert(state::is_solved(board_, state));
+        (void)state;
+        return true;
+    }
+
     // Expands `state`, calling emit(child, hash, push) for each child that
     // survives pruning; child points at stride words valid during the call.
     // Inside emit, bound() gives the child's h. Returns false when the state
