@@ -46,6 +46,12 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::weighted, 1},
         {"greedy", "forward greedy best-first by the matching bound (any solution)", astar,
          heuristic::Kind::matching, Order::greedy, 1},
+        {"reverse", "reverse A* with pulls, matching on pull distances (optimal)", reverse,
+         heuristic::Kind::matching, Order::astar, 1},
+        {"reverse-weighted", "reverse weighted A* with pulls, f = g + 3h (any solution)", reverse,
+         heuristic::Kind::matching, Order::weighted, 1},
+        {"reverse-greedy", "reverse greedy best-first with pulls (any solution)", reverse,
+         heuristic::Kind::matching, Order::greedy, 1},
         {"greedy-pdb", "forward greedy best-first by the PDB bound (any solution)", astar, heuristic::Kind::pdb,
          Order::greedy, 1},
     };

@@ -108,6 +108,13 @@ inline bool uses_pdb(heuristic::Kind kind) {
 // finds instead (same pruning; `unsolvable` still means proven).
 SearchResult astar(const board::Board& board, const Options& options);
 
+// Reverse search with pulls from the solved configuration (every player
+// area of it a start) to the initial one, in options.order, with its own
+// bound (matching on pull distances to the initial box squares; the
+// heuristic option is not used). The solution is returned as forward pushes
+// from the initial state; push-optimal in Order::astar.
+SearchResult reverse(const board::Board& board, const Options& options);
+
 // Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads
 // workers, each owning the states whose Zobrist hash maps to it, with its own
 // open list and closed table; children travel to their owners' inboxes in

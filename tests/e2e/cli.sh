@@ -198,6 +198,10 @@ expect_in "$tmp/portfolio_json.out" '"portfolio":{"winner":' portfolio_json
 expect_exit 20 portfolio_time solve "$xsokoban" --level 50 --portfolio hda,astar --time-limit 0.3 --quiet
 expect_exit 30 portfolio_unknown solve "$xsokoban" --level 1 --portfolio hda,nonsense
 expect_in "$tmp/portfolio_unknown.err" "unknown portfolio member 'nonsense'" portfolio_unknown
+expect_exit 0 portfolio_reverse solve "$microban" --level 3 --portfolio reverse,reverse-greedy --quiet
+expect_in "$tmp/portfolio_reverse.out" "push-optimal, verified" portfolio_reverse
+expect_exit 0 portfolio_any solve "$microban" --level 3 --portfolio greedy,reverse-greedy --mode any --quiet
+expect_in "$tmp/portfolio_any.out" "verified" portfolio_any
 expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
 
 # --- PDB heuristics and analyze ----------------------------------------------
