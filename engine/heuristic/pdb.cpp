@@ -45,7 +45,8 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
 }
 
 uint64_t Pdb::bytes() const {
-    return labels_.size() + offset_.size() * sizeof(uint32_t) + values_.size() * sizeof(uint16_t) +
+    return labels_.size() + (label_row_.size() + offset_.size()) * sizeof(uint32_t) +
+           values_.size() * sizeof(uint16_t) +
            to_entrance_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
@@ -98,21 +99,24 @@ void Pdb::compute_entrance_row() {
 
 // Player areas of every pair of indexed cells (maze cells and the entrance):
 // the components of the interior without the two boxes, numbered per pair.
+// Only pairs that split the interior keep their labels.
 bool Pdb::label_areas(uint64_t memory_limit_bytes) {
     const int indexed = maze_ + 1;
     const size_t pairs = static_cast<size_t>(indexed) * (indexed - 1) / 2;
-    // Labels, offsets, and about three areas a pair (checked again below).
-    if (pairs * (cells_ + sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
+    // Offsets, rows and about three areas a pair before any labels.
+    if (pairs * (2 * sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
         why_ = "over the memory limit";
         return false;
     }
-    labels_.assign(pairs * cells_, unlabelled);
+    label_row_.assign(pairs, one_area);
     offset_.assign(pairs + 1, 0);
+    std::vector<uint8_t> label(cells_);
     std::vector<Cell> stack;
+    uint32_t rows = 0;
     for (int j = 1; j < indexed; ++j)
         for (int i = 0; i < j; ++i) {
             const size_t id = pair_id(i, j);
-            uint8_t* label = &labels_[id * cells_];
+            std::fill(label.begin(), label.end(), unlabelled);
             label[cell_of_[i]] = label[cell_of_[j]] = on_box;
             uint8_t areas = 0;
             for (Cell start = 0; start < cells_; ++start) {
@@ -132,10 +136,17 @@ bool Pdb::label_areas(uint64_t memory_limit_bytes) {
                 ++areas;
             }
             offset_[id + 1] = offset_[id] + areas;
+            if (areas == 1) continue;
+            label_row_[id] = rows++;
+            labels_.insert(labels_.end(), label.begin(), label.end());
+            if (labels_.size() + pairs * (2 * sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
+                labels_ = {};
+                why_ = "over the memory limit";
+                return false;
+            }
         }
     if (bytes() + offset_[pairs] * sizeof(uint16_t) > memory_limit_bytes) {
         labels_ = {};
-        offset_ = {};
         why_ = "over the memory limit";
         return false;
     }
@@ -161,11 +172,10 @@ void Pdb::search() {
     std::vector<std::pair<uint16_t, uint32_t>> sources;
     for (int i = 0; i < maze_; ++i) {
         const size_t id = pair_id(i, maze_);
-        const uint8_t* label = &labels_[id * cells_];
         const Cell c = cell_of_[i];
         for (Cell p = 0; p < cells_; ++p) {
-            if (label[p] == on_box) continue;
-            const uint32_t s = offset_[id] + label[p];
+            if (p == c || p == zone_.entrance()) continue;
+            const uint32_t s = offset_[id] + area(id, p);
             const uint16_t value = single(c, p);
             if (value == unreachable || values_[s] != unreachable) continue;
             values_[s] = value;
@@ -186,8 +196,7 @@ void Pdb::search() {
         else
             s = sources[next_source++].second;
         const size_t id = pair_of[s];
-        const uint8_t area = static_cast<uint8_t>(s - offset_[id]);
-        const uint8_t* label = &labels_[id * cells_];
+        const uint8_t player_area = static_cast<uint8_t>(s - offset_[id]);
         const int i = first[id], j = second[id];
         const uint16_t value = values_[s] + 1;
         // A terminal state is left only by pulling the box off v.
@@ -195,13 +204,13 @@ void Pdb::search() {
             const Cell x = cell_of_[which ? j : i], other = cell_of_[which ? i : j];
             for (int d = 0; d < 4; ++d) {
                 const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
-                if (y == no_cell || y == other || label[y] != area || !in_maze(y)) continue;
+                if (y == no_cell || y == other || area(id, y) != player_area || !in_maze(y)) continue;
                 const Cell z = board_.neighbor(y, d);
                 if (z == no_cell || z == other) continue;
                 int a = index_of_[y], b = index_of_[other];
                 if (a > b) std::swap(a, b);
                 const size_t pred = pair_id(a, b);
-                const uint32_t t = offset_[pred] + labels_[pred * cells_ + z];
+                const uint32_t t = offset_[pred] + area(pred, z);
                 if (values_[t] != unreachable) continue;
                 values_[t] = value;
                 queue.push_back(t);

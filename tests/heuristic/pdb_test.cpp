@@ -199,3 +199,17 @@ TEST_CASE("pdb: admissible and optimal on every Microban level matching solves w
     CHECK(checked >= 150);
     CHECK(with_entrance >= 50);
 }
+
+TEST_CASE("pdb: over its memory limit the database is not built and matching is used") {
+    const auto collection = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    const Board b(collection.at(1));
+    const Pdb small(b, 1000);
+    CHECK_FALSE(small.available());
+    CHECK(small.why_unavailable() == "over the memory limit");
+    CHECK(initial_h(b, Kind::pdb, &small) == initial_h(b, Kind::matching, nullptr));
+    const Pdb enough(b);
+    REQUIRE(enough.available());
+    CHECK(enough.bytes() < 1000000);
+    const Pdb just(b, enough.bytes() + enough.entries() * sizeof(uint16_t));
+    CHECK(just.available());
+}
