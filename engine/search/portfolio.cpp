@@ -58,10 +58,13 @@ const std::vector<Recipe>& recipes() {
     return all;
 }
 
-// Optimal: the strongest bound, with a weighted search for an early upper
-// bound. Any: the fast inadmissible orders first, an optimal search behind.
+// Optimal: forward HDA* on the strongest bound and the reverse A* (which
+// proves Microban levels forward search finds hard), with reverse greedy
+// beside them for an early upper bound. Any: reverse greedy (the strongest
+// any-solution member on XSokoban at 3 s per level: 24 of 90, forward
+// greedy 7), forward greedy, and the reverse A*.
 const char* default_members(Mode mode) {
-    return mode == Mode::optimal ? "hda-pdb,weighted" : "greedy,weighted,hda-pdb";
+    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy" : "reverse-greedy,greedy,reverse";
 }
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }

@@ -114,6 +114,7 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly") {
     search::PortfolioResult r = search::race(board, members, Mode::optimal, limits);
     const double latency = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
     canceller.join();
+    MESSAGE("cancel latency ", latency * 1000, " ms");
     CHECK(r.winner == -1);
     CHECK(r.result.outcome == Outcome::interrupted);
     for (const auto& m : r.members) CHECK(m.outcome == Outcome::interrupted);
