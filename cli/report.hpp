@@ -29,7 +29,8 @@ struct Summary {
     void add(const Solved& s);
 };
 void print_summary(std::ostream& out, const Summary& summary);
-// CSV, one row per level: level,title,solved,outcome,pushes,moves,expanded,generated,seconds
+// CSV, one row per level: level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal
+// (optimal: 1 when the verified solution is proven push-optimal)
 void print_csv_header(std::ostream& out);
 void print_csv_row(std::ostream& out, const Solved& solved);
 

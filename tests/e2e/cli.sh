@@ -169,7 +169,7 @@ run verify_junk verify "$microban" "lurdx" --level 1
 # --- outputs, workers, bench, scale ------------------------------------------
 
 expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
-expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds" csv_header
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal" csv_header
 expect_in "$tmp/one.csv" "1,1,1,solved,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
 # The SOK file is itself a level file whose solution line verifies.
