@@ -5,8 +5,12 @@
 //   roots(scratch, add)    fills scratch with each start state, add(h) each;
 //   expand(state, stats, emit) and bound() as search/expander.hpp;
 //   is_goal(state)         for a state whose bound is 0.
-// Nodes live in a vector (12 bytes each), states in an arena with the same
-// index, the closed table maps states to indices. Reopening a closed node
+// Nodes (12 bytes each) and states live in paged stores with the same index;
+// the closed table (concurrent::ClosedTable, one shard, written only by this
+// search) maps states to indices. A Meet hook (bidirectional.cpp) sees every
+// state stored or reached with a smaller g; then another thread may read the
+// tables through view() while the search runs. The default hook is empty and
+// costs nothing. Reopening a closed node
 // that is reached with a smaller g keeps optimality for an admissible but
 // inconsistent bound: simple and matching are consistent and never reopen,
 // the PDB bounds are not and do. With an inconsistent bound the proof still
@@ -20,39 +24,77 @@
 #include <cassert>
 #include <chrono>
 
+#include "concurrent/closed_table.hpp"
 #include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
 #include "state/arena.hpp"
-#include "state/state_table.hpp"
 
 namespace hdasoko::search {
 
 constexpr int limit_check_interval = 256;  // expansions; keeps cancelling well under 100 ms
 
-template <Order order, class Exp>
+// The tables of a running search that another thread may read: states and
+// nodes published by the owner's release store into the closed table.
+struct SearchView {
+    const concurrent::ClosedTable* table = nullptr;
+    const state::Arena* arena = nullptr;
+    const Nodes* nodes = nullptr;
+
+    // The index and g of the stored live (not dead) state equal to `state`.
+    bool find(const uint64_t* state, uint64_t hash, uint32_t& index, uint32_t& g) const {
+        const int stride = arena->stride();
+        index = table->find(0, hash, [&](uint32_t i) { return state::equal(arena->at(i), state, stride); });
+        if (index == concurrent::ClosedTable::none) return false;
+        const Node& node = (*nodes)[index];
+        if (node.h == dead_h) return false;
+        g = load_g(node);
+        return true;
+    }
+};
+
+// The hook of a search nobody meets.
+struct NoMeet {
+    static constexpr bool active = false;
+    void reached(const uint64_t*, uint64_t, uint32_t, uint32_t) {}
+};
+
+template <Order order, class Exp, class Meet = NoMeet>
 class BestFirst {
 public:
-    BestFirst(const board::Board& board, const Options& options)
+    BestFirst(const board::Board& board, const Options& options, Meet meet = {})
         : board_(board),
           options_(options),
           words_(board.words()),
           stride_(words_ + 1),
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           arena_(stride_),
-          table_(arena_),
+          table_(1, 1 << 16,
+                 Meet::active ? concurrent::ClosedTable::Growth::owner
+                              : concurrent::ClosedTable::Growth::owner_reads_only),
           expander_(board, options),
+          meet_(meet),
           scratch_(stride_),
           start_(std::chrono::steady_clock::now()) {}
 
     SearchResult run();
+
+    SearchView view() const { return SearchView{&table_, &arena_, &nodes_}; }
+    // The moves from a start state to the node at `index`, in order.
+    std::vector<moves::Push> path_to(uint32_t index) const {
+        std::vector<moves::Push> path;
+        for (uint32_t i = index; nodes_[i].parent != no_parent; i = nodes_[i].parent)
+            path.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
+        std::reverse(path.begin(), path.end());
+        return path;
+    }
 
 private:
     bool add_roots();
     void expand(uint32_t index);
     bool limit_reached(Outcome& why);
     uint64_t memory_bytes() const {
-        return arena_.bytes() + nodes_.capacity() * sizeof(Node) + table_.bytes() + open_.bytes();
+        return arena_.bytes() + nodes_.bytes() + table_.bytes(0) + open_.bytes();
     }
     SearchResult finish(Outcome outcome, uint32_t goal);
     SearchResult finish_proven();
@@ -76,10 +118,11 @@ private:
     const int words_, stride_;
     const uint32_t weight_;
     state::Arena arena_;
-    state::StateTable table_;
-    std::vector<Node> nodes_;
+    concurrent::ClosedTable table_;
+    Nodes nodes_;
     OpenList open_;
     Exp expander_;
+    Meet meet_;
     std::vector<uint64_t> scratch_;
     SearchStats stats_;
     uint32_t incumbent_ = 0xFFFFFFFF;  // cost of the best solution found
@@ -88,18 +131,21 @@ private:
 };
 
 // Every start state the expander gives, at g = 0; false if all are dead.
-template <Order order, class Exp>
-bool BestFirst<order, Exp>::add_roots() {
+template <Order order, class Exp, class Meet>
+bool BestFirst<order, Exp, Meet>::add_roots() {
     uint32_t best_h = heuristic::dead;
     expander_.roots(scratch_.data(), [&](uint32_t h) {
         if (h == heuristic::dead) return;
-        uint64_t hash = state::state_hash(board_, scratch_.data());
-        if (table_.find(scratch_.data(), hash) != state::StateTable::none) return;
-        uint32_t index = arena_.add(scratch_.data());
-        table_.insert_after_miss(index, hash);
-        nodes_.push_back(Node{no_parent, 0, static_cast<uint16_t>(h), board::no_cell, 0, 0});
-        open_.push(key(0, h), tie(0, h), index);
-        if (h == 0 && expander_.is_goal(scratch_.data())) record_goal(index, 0);
+        const uint64_t hash = state::state_hash(board_, scratch_.data());
+        const auto found = table_.insert(0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), scratch_.data(), stride_); },
+                                         [&] {
+                                             nodes_.push_back(Node{no_parent, 0, static_cast<uint16_t>(h), board::no_cell, 0, 0});
+                                             return arena_.add(scratch_.data());
+                                         });
+        if (!found.inserted) return;
+        open_.push(key(0, h), tie(0, h), found.ref);
+        if (h == 0 && expander_.is_goal(scratch_.data())) record_goal(found.ref, 0);
+        if constexpr (Meet::active) meet_.reached(scratch_.data(), hash, 0, found.ref);
         best_h = std::min(best_h, h);
     });
     if (best_h == heuristic::dead) return false;
@@ -107,8 +153,8 @@ bool BestFirst<order, Exp>::add_roots() {
     return true;
 }
 
-template <Order order, class Exp>
-SearchResult BestFirst<order, Exp>::run() {
+template <Order order, class Exp, class Meet>
+SearchResult BestFirst<order, Exp, Meet>::run() {
     if (!add_roots()) return finish(Outcome::unsolvable, no_parent);
     uint32_t layer_f = stats_.initial_h;
     Outcome why;
@@ -155,47 +201,52 @@ SearchResult BestFirst<order, Exp>::run() {
 
 // No open node is below the incumbent: it is optimal. It is this search's
 // goal, or the shared bound (then another search holds the solution).
-template <Order order, class Exp>
-SearchResult BestFirst<order, Exp>::finish_proven() {
+template <Order order, class Exp, class Meet>
+SearchResult BestFirst<order, Exp, Meet>::finish_proven() {
     if (goal_ != no_parent && nodes_[goal_].g == incumbent_) return finish(Outcome::solved, goal_);
     return finish(incumbent_ == 0xFFFFFFFF ? Outcome::unsolvable : Outcome::bound_proven, no_parent);
 }
 
-template <Order order, class Exp>
-void BestFirst<order, Exp>::expand(uint32_t index) {
+template <Order order, class Exp, class Meet>
+void BestFirst<order, Exp, Meet>::expand(uint32_t index) {
     const uint16_t g = nodes_[index].g + 1;
     // The arena may grow while children are added, but its pages never move.
     expander_.expand(arena_.at(index), stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-        // 5. duplicates: a shorter path to a stored state reopens it.
-        uint32_t found = table_.find(child, hash);
-        if (found != state::StateTable::none) {
+        // 5. a new state is scored and stored (a dead one too, so that its
+        // duplicates cost nothing); a shorter path to a stored one reopens it.
+        uint32_t h = 0;
+        const auto found = table_.insert(
+            0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child, stride_); },
+            [&] {
+                h = expander_.bound();
+                nodes_.push_back(h == heuristic::dead ? Node{index, g, dead_h, push.box, push.dir, 1}
+                                                      : Node{index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
+                return arena_.add(child);
+            });
+        if (!found.inserted) {
             ++stats_.duplicates;
-            Node& old = nodes_[found];
-            if (old.h != dead_h && g < old.g) {
-                if (old.closed) ++stats_.reopened;
-                old = Node{index, g, old.h, push.box, push.dir, 0};
-                if (old.h == 0 && expander_.is_goal(arena_.at(found))) record_goal(found, g);
-                if (g + old.h < incumbent_) open_.push(key(g, old.h), tie(g, old.h), found);
-            }
-            return;
-        }
-        // 6. evaluate; a dead state is stored so that its duplicates cost nothing.
-        uint32_t h = expander_.bound();
-        uint32_t added = arena_.add(child);
-        table_.insert_after_miss(added, hash);
-        if (h == heuristic::dead) {
+            Node& old = nodes_[found.ref];
+            if (old.h == dead_h || g >= old.g) return;
+            if (old.closed) ++stats_.reopened;
+            old.parent = index;
+            old.box = push.box;
+            old.dir = push.dir;
+            old.closed = 0;
+            store_g(old, g);
+            h = old.h;
+        } else if (h == heuristic::dead) {
             ++stats_.pruned_matching;
-            nodes_.push_back(Node{index, g, dead_h, push.box, push.dir, 1});
             return;
         }
-        nodes_.push_back(Node{index, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
-        if (h == 0 && expander_.is_goal(child)) record_goal(added, g);
-        if (g + h < incumbent_) open_.push(key(g, h), tie(g, h), added);
+        // 6. goals, the open list, and the other side of a bidirectional search.
+        if (h == 0 && expander_.is_goal(child)) record_goal(found.ref, g);
+        if (g + h < incumbent_) open_.push(key(g, h), tie(g, h), found.ref);
+        if constexpr (Meet::active) meet_.reached(child, hash, g, found.ref);
     });
 }
 
-template <Order order, class Exp>
-bool BestFirst<order, Exp>::limit_reached(Outcome& why) {
+template <Order order, class Exp, class Meet>
+bool BestFirst<order, Exp, Meet>::limit_reached(Outcome& why) {
     const Limits& limits = options_.limits;
     if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         why = Outcome::interrupted;
@@ -217,16 +268,15 @@ bool BestFirst<order, Exp>::limit_reached(Outcome& why) {
     return false;
 }
 
-template <Order order, class Exp>
-SearchResult BestFirst<order, Exp>::finish(Outcome outcome, uint32_t goal) {
+template <Order order, class Exp, class Meet>
+SearchResult BestFirst<order, Exp, Meet>::finish(Outcome outcome, uint32_t goal) {
     SearchResult result;
     result.outcome = outcome;
     if (goal != no_parent) {
-        for (uint32_t i = goal; nodes_[i].parent != no_parent; i = nodes_[i].parent)
-            result.pushes.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
-        std::reverse(result.pushes.begin(), result.pushes.end());
+        result.pushes = path_to(goal);
         stats_.last_f = nodes_[goal].g;
     }
+    if (outcome == Outcome::bound_proven) stats_.last_f = incumbent_;  // the proven optimum
     stats_.stored = table_.size();
     uint64_t bytes = memory_bytes();
     if (bytes > stats_.memory_bytes) stats_.memory_bytes = bytes;

@@ -59,7 +59,7 @@ struct Worker {
 
     const int id;
     state::Arena arena;
-    std::vector<Node> nodes;
+    Nodes nodes;
     OpenList open;
     Expander expander;
     SearchStats stats;
@@ -293,7 +293,7 @@ void Hda::expand(Worker& me, uint32_t index) {
 bool Hda::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
     if (options_.shared_bound) lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
-    uint64_t bytes = me.arena.bytes() + me.nodes.capacity() * sizeof(Node) + table_.bytes(me.id) + me.open.bytes();
+    uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes();
     me.bytes.store(bytes, std::memory_order_relaxed);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
     if (limits.memory_limit_bytes) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "board/board.hpp"
+#include "state/arena.hpp"
 
 namespace hdasoko::search {
 
@@ -24,5 +25,13 @@ struct Node {
 static_assert(sizeof(Node) == 12);
 constexpr uint32_t no_parent = 0xFFFFFFFF;
 constexpr uint16_t dead_h = 0xFFFF;
+
+// Nodes in pages that never move (the arena's store), indexed like the arena.
+using Nodes = state::Paged<Node>;
+
+// g of a node another thread may read while its owner lowers it (the
+// bidirectional search reads the other side's g): relaxed atomic accesses.
+inline uint16_t load_g(const Node& node) { return __atomic_load_n(&node.g, __ATOMIC_RELAXED); }
+inline void store_g(Node& node, uint16_t g) { __atomic_store_n(&node.g, g, __ATOMIC_RELAXED); }
 
 }  // namespace hdasoko::search

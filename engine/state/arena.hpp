@@ -1,45 +1,74 @@
-// Arena: states of one fixed stride stored back to back in pages that never
-// move, so a pointer to a state stays valid while the arena grows. Pages come
-// from mimalloc. Single-writer; readers of indices below size() may run on
-// other threads once the writer has published the index.
+// Paged: items of one fixed stride (elements of T) stored back to back in
+// pages that never move, so a pointer to an item stays valid while the store
+// grows, and the page directory is allocated once at its largest (2^18 pages
+// of 2^14 items: 2^32 items; the directory's untouched part costs no memory),
+// so it never moves either. Single writer; another thread may read items
+// below an index the writer has published (a release store after add(), an
+// acquire load before at()). Pages come from mimalloc.
+//   Arena: packed states (stride = the level's words + 1)
+//   search::Nodes: search nodes (stride 1)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <new>
+
+#include <mimalloc.h>
 
 namespace hdasoko::state {
 
-class Arena {
+template <class T>
+class Paged {
 public:
-    explicit Arena(int stride);
-    ~Arena();
-    Arena(const Arena&) = delete;
-    Arena& operator=(const Arena&) = delete;
+    explicit Paged(int stride = 1)
+        : stride_(stride), pages_(static_cast<T**>(std::calloc(max_pages, sizeof(T*)))) {
+        if (!pages_) throw std::bad_alloc();
+    }
+    ~Paged() {
+        for (uint32_t p = 0; p < used_pages_; ++p) mi_free(pages_[p]);
+        std::free(pages_);
+    }
+    Paged(const Paged&) = delete;
+    Paged& operator=(const Paged&) = delete;
 
-    // Appends a copy of `state` and returns its index.
-    uint32_t add(const uint64_t* state) {
+    // Appends a copy of the stride elements at `item` and returns its index.
+    uint32_t add(const T* item) {
         if ((size_ & page_mask) == 0) new_page();
-        uint64_t* dst = pages_.back() + static_cast<size_t>(size_ & page_mask) * stride_;
-        for (int i = 0; i < stride_; ++i) dst[i] = state[i];
+        T* dst = pages_[size_ >> page_bits] + static_cast<size_t>(size_ & page_mask) * stride_;
+        for (int i = 0; i < stride_; ++i) dst[i] = item[i];
         return size_++;
     }
-    const uint64_t* at(uint32_t index) const {
+    uint32_t push_back(const T& item) { return add(&item); }
+    T& operator[](uint32_t index) { return *at(index); }
+    const T& operator[](uint32_t index) const { return *at(index); }
+    T* at(uint32_t index) { return pages_[index >> page_bits] + static_cast<size_t>(index & page_mask) * stride_; }
+    const T* at(uint32_t index) const {
         return pages_[index >> page_bits] + static_cast<size_t>(index & page_mask) * stride_;
     }
     uint32_t size() const { return size_; }
     int stride() const { return stride_; }
-    size_t bytes() const { return pages_.size() * page_states * stride_ * sizeof(uint64_t); }
+    size_t bytes() const { return size_t{used_pages_} * page_items * stride_ * sizeof(T); }
 
 private:
     static constexpr int page_bits = 14;
-    static constexpr uint32_t page_states = 1u << page_bits;
-    static constexpr uint32_t page_mask = page_states - 1;
-    void new_page();
+    static constexpr uint32_t page_items = 1u << page_bits;
+    static constexpr uint32_t page_mask = page_items - 1;
+    static constexpr uint32_t max_pages = uint32_t{1} << (32 - page_bits);
 
-    int stride_;
+    void new_page() {
+        if (used_pages_ == max_pages) throw std::bad_alloc();
+        auto* p = static_cast<T*>(mi_malloc(sizeof(T) * page_items * stride_));
+        if (!p) throw std::bad_alloc();
+        pages_[used_pages_++] = p;
+    }
+
+    const int stride_;
     uint32_t size_ = 0;
-    std::vector<uint64_t*> pages_;
+    uint32_t used_pages_ = 0;
+    T** pages_;
 };
+
+using Arena = Paged<uint64_t>;
 
 }  // namespace hdasoko::state

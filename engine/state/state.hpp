@@ -2,8 +2,8 @@
 // A State is `words` 64-bit words of box bitset (bit c = box on cell c)
 // followed by one word holding the normalized player cell: `stride` words in
 // all, sized for the level at run time. Owns the bit helpers, the Zobrist hash
-// of a state, the arena that stores states compactly, and the sequential
-// state table (hash -> arena index). Knows nothing of moves or search.
+// of a state and the paged stores (arena.hpp) that keep states and nodes.
+// Knows nothing of moves or search; closed tables live in concurrent/.
 #pragma once
 
 #include <cstdint>
