@@ -29,6 +29,7 @@ struct Recipe {
     int weight;  // share of the thread budget (parallel searches)
     bool optimal() const { return order == Order::astar; }
     bool parallel() const { return search == hda; }
+    int fixed_threads() const { return search == bidirectional ? 2 : 1; }  // when not parallel
 };
 
 // Every member the command line can name.
@@ -54,6 +55,14 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::greedy, 1},
         {"greedy-pdb", "forward greedy best-first by the PDB bound (any solution)", astar, heuristic::Kind::pdb,
          Order::greedy, 1},
+        {"bidir", "bidirectional A*, forward matching + reverse, 2 threads (optimal)", bidirectional,
+         heuristic::Kind::matching, Order::astar, 1},
+        {"bidir-pdb", "bidirectional A*, forward PDB bound + reverse, 2 threads (optimal)", bidirectional,
+         heuristic::Kind::pdb, Order::astar, 1},
+        {"bidir-weighted", "bidirectional weighted A*, f = g + 3h, 2 threads (any solution)", bidirectional,
+         heuristic::Kind::matching, Order::weighted, 1},
+        {"bidir-greedy", "bidirectional greedy best-first, 2 threads (any solution)", bidirectional,
+         heuristic::Kind::matching, Order::greedy, 1},
     };
     return all;
 }
@@ -93,13 +102,13 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
         error = "the portfolio names no member";
         return {};
     }
-    // Sequential searches take one thread each, parallel ones share the
+    // Sequential searches take one thread each (bidirectional two), parallel ones share the
     // rest by weight, at least one each. In optimal mode the non-optimal
     // members only look for an early bound: they run beside the budget.
     int weights = 0, sequential = 0;
     for (const Recipe* r : chosen) {
         if (r->parallel()) weights += r->weight;
-        else if (mode == Mode::any || r->optimal()) ++sequential;
+        else if (mode == Mode::any || r->optimal()) sequential += r->fixed_threads();
     }
     const int parallel_threads = std::max(1, threads - sequential);
     std::vector<Member> members;
@@ -107,7 +116,8 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
         Member m{r->name, r->search, base, r->optimal()};
         m.options.heuristic = r->heuristic;
         m.options.order = r->order;
-        m.options.threads = r->parallel() ? std::max(1, parallel_threads * r->weight / std::max(1, weights)) : 1;
+        m.options.threads =
+            r->parallel() ? std::max(1, parallel_threads * r->weight / std::max(1, weights)) : r->fixed_threads();
         members.push_back(std::move(m));
     }
     return members;

@@ -115,6 +115,13 @@ SearchResult astar(const board::Board& board, const Options& options);
 // from the initial state; push-optimal in Order::astar.
 SearchResult reverse(const board::Board& board, const Options& options);
 
+// Bidirectional search: the forward and the reverse search at once on two
+// threads, meeting where a state is in both closed tables. Order::astar:
+// push-optimal (ends when one side proves the best meeting minimal), with
+// options.heuristic for the forward side; weighted, greedy: the first
+// meeting. Always two threads, whatever options.threads says.
+SearchResult bidirectional(const board::Board& board, const Options& options);
+
 // Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads
 // workers, each owning the states whose Zobrist hash maps to it, with its own
 // open list and closed table; children travel to their owners' inboxes in

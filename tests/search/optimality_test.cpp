@@ -434,28 +434,35 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
         CHECK_MESSAGE(verdict.ok, verdict.error, " in ", lurd);
         CHECK(verdict.pushes == expected.pushes);
     }
-    // The reverse (pull) search: push-optimal in A* order; its greedy order
-    // finds a solution no shorter; both prove unsolvability.
-    for (search::Order order : {search::Order::astar, search::Order::greedy}) {
-        CAPTURE(static_cast<int>(order));
-        search::Options options;
-        options.order = order;
-        const search::SearchResult result = search::reverse(board, options);
-        if (expected.kind == BfsAnswer::unsolvable) {
-            CHECK_MESSAGE(result.outcome == search::Outcome::unsolvable, "reverse: ",
-                          std::string(search::outcome_name(result.outcome)));
-            continue;
+    // The reverse (pull) and the bidirectional search: push-optimal in A*
+    // order; their greedy order finds a solution no shorter; both prove
+    // unsolvability.
+    struct Other {
+        const char* name;
+        search::SearchResult (*run)(const board::Board&, const search::Options&);
+    };
+    for (const Other other : {Other{"reverse", search::reverse}, Other{"bidirectional", search::bidirectional}}) {
+        for (search::Order order : {search::Order::astar, search::Order::greedy}) {
+            CAPTURE(static_cast<int>(order));
+            search::Options options;
+            options.order = order;
+            const search::SearchResult result = other.run(board, options);
+            if (expected.kind == BfsAnswer::unsolvable) {
+                CHECK_MESSAGE(result.outcome == search::Outcome::unsolvable, other.name, ": ",
+                              std::string(search::outcome_name(result.outcome)));
+                continue;
+            }
+            REQUIRE_MESSAGE(result.outcome == search::Outcome::solved, other.name, ": ",
+                            std::string(search::outcome_name(result.outcome)), "; BFS: ", expected.pushes, " pushes");
+            if (order == search::Order::astar) CHECK_MESSAGE(static_cast<int>(result.pushes.size()) == expected.pushes, other.name);
+            else CHECK_MESSAGE(static_cast<int>(result.pushes.size()) >= expected.pushes, other.name);
+            CHECK(static_cast<int>(result.stats.initial_h) <= expected.pushes);
+            std::string lurd;
+            CHECK_NOTHROW(lurd = solution::to_lurd(board, result.pushes));
+            const solution::Verdict verdict = solution::verify(level, lurd);
+            CHECK_MESSAGE(verdict.ok, other.name, ": ", verdict.error, " in ", lurd);
+            CHECK(verdict.pushes == static_cast<int>(result.pushes.size()));
         }
-        REQUIRE_MESSAGE(result.outcome == search::Outcome::solved, "reverse: ",
-                        std::string(search::outcome_name(result.outcome)), "; BFS: ", expected.pushes, " pushes");
-        if (order == search::Order::astar) CHECK(static_cast<int>(result.pushes.size()) == expected.pushes);
-        else CHECK(static_cast<int>(result.pushes.size()) >= expected.pushes);
-        CHECK(static_cast<int>(result.stats.initial_h) <= expected.pushes);
-        std::string lurd;
-        CHECK_NOTHROW(lurd = solution::to_lurd(board, result.pushes));
-        const solution::Verdict verdict = solution::verify(level, lurd);
-        CHECK_MESSAGE(verdict.ok, "reverse: ", verdict.error, " in ", lurd);
-        CHECK(verdict.pushes == static_cast<int>(result.pushes.size()));
     }
     ++tally.checked;
     tally.with_entrance += heuristic::Pdb(board).available();
@@ -503,7 +510,7 @@ TEST_CASE("bfs reference: random generators make valid levels, pulled ones solva
     }
 }
 
-TEST_CASE("optimality: astar's and reverse's push counts equal plain BFS on at least 60 small levels") {
+TEST_CASE("optimality: astar's, reverse's and bidirectional's push counts equal plain BFS on at least 60 small levels") {
     Tally microban, pulled, dropped;
     const std::vector<level::Level> collection =
         level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");

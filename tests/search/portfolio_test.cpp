@@ -100,8 +100,8 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly") {
     const level::Level level = shipped("xsokoban.xsb", 50);  // far from solved in seconds
     const board::Board board(level);
     std::string error;
-    auto members = search::portfolio_members("hda,astar,astar-simple", Mode::optimal, {}, 2, error);
-    REQUIRE(members.size() == 3);
+    auto members = search::portfolio_members("hda,astar,astar-simple,bidir", Mode::optimal, {}, 2, error);
+    REQUIRE(members.size() == 4);
     std::atomic<bool> cancel{false};
     search::Limits limits;
     limits.cancel = &cancel;
@@ -118,10 +118,12 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly") {
     CHECK(r.winner == -1);
     CHECK(r.result.outcome == Outcome::interrupted);
     for (const auto& m : r.members) CHECK(m.outcome == Outcome::interrupted);
-#ifdef NDEBUG  // debug builds check every incremental bound with a full solve
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    CHECK(latency < 1.0);  // instrumented code runs 5-15 times slower; the 100 ms claim is the plain build's
+#elif defined(NDEBUG)
     CHECK(latency < 0.1);
 #else
-    CHECK(latency < 5.0);
+    CHECK(latency < 5.0);  // debug builds check every incremental bound with a full solve
 #endif
 }
 

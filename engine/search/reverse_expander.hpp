@@ -1,0 +1,116 @@
+// ReverseExpander: the pull moves of the reverse search, for
+// search/best_first.hpp (reverse.cpp runs it alone, bidirectional.cpp beside
+// the forward search). Start states: the boxes on every goal, one state per
+// player area of that board (the player may end a solution in any of them).
+// Goal: the boxes on the initial box squares with the initial player in the
+// state's area. Pruning: squares from which no pull sequence reaches an
+// initial box square (board/pull_distances.hpp), and states whose boxes
+// cannot be matched to the initial squares. Bound: minimum-cost perfect
+// matching of boxes to initial box squares on pull distances, which is
+// consistent (a pull moves one box one square). States are packed as the
+// forward search packs them (boxes, normalized player, same hash), so the two
+// directions can look each other's states up.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "board/pull_distances.hpp"
+#include "heuristic/hungarian.hpp"
+#include "moves/pulls.hpp"
+#include "search/search.hpp"
+#include "state/state.hpp"
+
+namespace hdasoko::search {
+
+class ReverseExpander {
+public:
+    ReverseExpander(const board::Board& board, const Options&)
+        : board_(board),
+          words_(board.words()),
+          n_(board.boxes()),
+          pulls_(board),
+          area_(board),
+          child_area_(board),
+          goal_area_(board),
+          parent_(words_ + 1),
+          child_(words_ + 1),
+          cost_(static_cast<size_t>(n_) * n_) {}
+
+    template <class Add>
+    void roots(uint64_t* state, Add&& add) {
+        std::fill(state, state + words_, 0);
+        for (board::Cell g : board_.goals()) state::set_box(state, g);
+        std::vector<uint8_t> covered(board_.cells(), 0);
+        for (board::Cell c = 0; c < board_.cells(); ++c) {
+            if (state::has_box(state, c) || covered[c]) continue;
+            state[words_] = static_cast<uint64_t>(area_.compute(state, c));
+            for (board::Cell a = 0; a < board_.cells(); ++a) covered[a] |= area_.reached(a);
+            add(evaluate(state));
+        }
+    }
+
+    // The bound is 0 only with every box on an initial box square.
+    bool is_goal(const uint64_t* state) {
+        goal_area_.compute(state, state::player_of(state, words_));
+        return goal_area_.reached(board_.initial_player());
+    }
+
+    template <class Emit>
+    bool expand(const uint64_t* state, SearchStats& stats, Emit&& emit) {
+        std::copy(state, state + words_ + 1, parent_.begin());
+        area_.compute(parent_.data(), state::player_of(parent_.data(), words_));
+        const uint64_t box_hash = state::box_hash(board_, parent_.data());
+        moves::for_each_pull(board_, parent_.data(), area_, [&](const moves::Push& pull) {
+            ++stats.generated;
+            const board::Cell to = board_.neighbor(pull.box, pull.dir);
+            if (pulls_.is_dead(to)) {
+                ++stats.pruned_dead_square;
+                return;
+            }
+            std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
+            state::clear_box(child_.data(), pull.box);
+            state::set_box(child_.data(), to);
+            const board::Cell player = child_area_.compute(child_.data(), board_.neighbor(to, pull.dir));
+            child_[words_] = static_cast<uint64_t>(player);
+            const uint64_t hash = box_hash ^ board_.box_key(pull.box) ^ board_.box_key(to) ^ board_.player_key(player);
+            emit(static_cast<const uint64_t*>(child_.data()), hash, pull);
+        });
+        return true;
+    }
+
+    uint32_t bound() { return evaluate(child_.data()); }
+
+private:
+    // Matching of boxes to initial box squares on pull distances, or dead.
+    uint32_t evaluate(const uint64_t* boxes) {
+        int row = 0;
+        state::for_each_box(boxes, words_, [&](board::Cell c) {
+            for (int t = 0; t < n_; ++t) {
+                const uint16_t d = pulls_.distance(t, c);
+                cost_[static_cast<size_t>(row) * n_ + t] = d == board::unreachable ? heuristic::Hungarian::forbidden : d;
+            }
+            ++row;
+        });
+        const int h = hungarian_.solve(n_, cost_.data());
+        return h < 0 ? heuristic::dead : static_cast<uint32_t>(h);
+    }
+
+    const board::Board& board_;
+    const int words_, n_;
+    const board::PullDistances pulls_;
+    moves::Reachability area_, child_area_, goal_area_;
+    std::vector<uint64_t> parent_, child_;
+    std::vector<int> cost_;
+    heuristic::Hungarian hungarian_;
+};
+
+// A reverse path (pulls from a solved state, in order) as the forward pushes
+// that undo it, in order: to the solved state.
+inline std::vector<moves::Push> pushes_of_pulls(const board::Board& board, std::vector<moves::Push> pulls) {
+    std::reverse(pulls.begin(), pulls.end());
+    for (moves::Push& p : pulls) p = moves::push_of_pull(board, p);
+    return pulls;
+}
+
+}  // namespace hdasoko::search
