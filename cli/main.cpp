@@ -149,8 +149,9 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
             else cli::print_row(std::cout, s);
             std::cout.flush();
         }
-        if (csv.is_open()) cli::print_csv_row(csv, s);
-        if (sok.is_open()) cli::print_sok(sok, s);
+        // Flushed per level: a long run stopped midway keeps what it did.
+        if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
+        if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
         if (s.result.outcome == search::Outcome::interrupted) break;
     }
     if (to.json) {
