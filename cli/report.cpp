@@ -229,7 +229,7 @@ void print_summary(std::ostream& out, const Summary& sm) {
 }
 
 void print_csv_header(std::ostream& out) {
-    out << "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal\n";
+    out << "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner\n";
 }
 
 void print_csv_row(std::ostream& out, const Solved& s) {
@@ -240,7 +240,7 @@ void print_csv_row(std::ostream& out, const Solved& s) {
         << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
         << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
-        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << '\n';
+        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << '\n';
 }
 
 void print_sok(std::ostream& out, const Solved& s) {

@@ -169,7 +169,7 @@ run verify_junk verify "$microban" "lurdx" --level 1
 # --- outputs, workers, bench, scale ------------------------------------------
 
 expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
-expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal" csv_header
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner" csv_header
 expect_in "$tmp/one.csv" "1,1,1,solved,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
 # The SOK file is itself a level file whose solution line verifies.
@@ -202,6 +202,11 @@ expect_exit 0 portfolio_reverse solve "$microban" --level 3 --portfolio reverse,
 expect_in "$tmp/portfolio_reverse.out" "push-optimal, verified" portfolio_reverse
 expect_exit 0 portfolio_any solve "$microban" --level 3 --portfolio greedy,reverse-greedy --mode any --quiet
 expect_in "$tmp/portfolio_any.out" "verified" portfolio_any
+# A bidirectional member proves XSokoban 78 (136 pushes); the CSV names the winner.
+expect_exit 0 portfolio_bidir solve "$xsokoban" --level 78 --portfolio bidir --threads 2 --quiet --csv "$tmp/bidir.csv"
+expect_in "$tmp/portfolio_bidir.out" "solved in 136 pushes" portfolio_bidir
+expect_in "$tmp/bidir.csv" "78,78,1,solved,136," portfolio_bidir_csv
+expect_in "$tmp/bidir.csv" ",1,bidir" portfolio_bidir_csv
 expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
 
 # --- PDB heuristics and analyze ----------------------------------------------
