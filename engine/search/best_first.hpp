@@ -28,36 +28,12 @@
 #include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
+#include "search/view.hpp"
 #include "state/arena.hpp"
 
 namespace hdasoko::search {
 
 constexpr int limit_check_interval = 256;  // expansions; keeps cancelling well under 100 ms
-
-// The tables of a running search that another thread may read: states and
-// nodes published by the owner's release store into the closed table.
-struct SearchView {
-    const concurrent::ClosedTable* table = nullptr;
-    const state::Arena* arena = nullptr;
-    const Nodes* nodes = nullptr;
-
-    // The index and g of the stored live (not dead) state equal to `state`.
-    bool find(const uint64_t* state, uint64_t hash, uint32_t& index, uint32_t& g) const {
-        const int stride = arena->stride();
-        index = table->find(0, hash, [&](uint32_t i) { return state::equal(arena->at(i), state, stride); });
-        if (index == concurrent::ClosedTable::none) return false;
-        const Node& node = (*nodes)[index];
-        if (node.h == dead_h) return false;
-        g = load_g(node);
-        return true;
-    }
-};
-
-// The hook of a search nobody meets.
-struct NoMeet {
-    static constexpr bool active = false;
-    void reached(const uint64_t*, uint64_t, uint32_t, uint32_t) {}
-};
 
 template <Order order, class Exp, class Meet = NoMeet>
 class BestFirst {
@@ -79,11 +55,11 @@ public:
 
     SearchResult run();
 
-    SearchView view() const { return SearchView{&table_, &arena_, &nodes_}; }
-    // The moves from a start state to the node at `index`, in order.
-    std::vector<moves::Push> path_to(uint32_t index) const {
+    SearchView view() const { return SearchView{&table_, {&arena_}, {&nodes_}}; }
+    // The moves from a start state to the node at `place` (one shard here), in order.
+    std::vector<moves::Push> path_to(Place place) const {
         std::vector<moves::Push> path;
-        for (uint32_t i = index; nodes_[i].parent != no_parent; i = nodes_[i].parent)
+        for (uint32_t i = place.index; nodes_[i].parent != no_parent; i = nodes_[i].parent)
             path.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
         std::reverse(path.begin(), path.end());
         return path;
@@ -145,7 +121,7 @@ bool BestFirst<order, Exp, Meet>::add_roots() {
         if (!found.inserted) return;
         open_.push(key(0, h), tie(0, h), found.ref);
         if (h == 0 && expander_.is_goal(scratch_.data())) record_goal(found.ref, 0);
-        if constexpr (Meet::active) meet_.reached(scratch_.data(), hash, 0, found.ref);
+        if constexpr (Meet::active) meet_.reached(scratch_.data(), hash, 0, Place{0, found.ref});
         best_h = std::min(best_h, h);
     });
     if (best_h == heuristic::dead) return false;
@@ -241,7 +217,7 @@ void BestFirst<order, Exp, Meet>::expand(uint32_t index) {
         // 6. goals, the open list, and the other side of a bidirectional search.
         if (h == 0 && expander_.is_goal(child)) record_goal(found.ref, g);
         if (g + h < incumbent_) open_.push(key(g, h), tie(g, h), found.ref);
-        if constexpr (Meet::active) meet_.reached(child, hash, g, found.ref);
+        if constexpr (Meet::active) meet_.reached(child, hash, g, Place{0, found.ref});
     });
 }
 
@@ -273,7 +249,7 @@ SearchResult BestFirst<order, Exp, Meet>::finish(Outcome outcome, uint32_t goal)
     SearchResult result;
     result.outcome = outcome;
     if (goal != no_parent) {
-        result.pushes = path_to(goal);
+        result.pushes = path_to(Place{0, goal});
         stats_.last_f = nodes_[goal].g;
     }
     if (outcome == Outcome::bound_proven) stats_.last_f = incumbent_;  // the proven optimum

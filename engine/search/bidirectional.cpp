@@ -1,13 +1,16 @@
 // Bidirectional search: the forward search (pushes from the initial state,
 // search/expander.hpp) and the reverse search (pulls from the solved states,
-// search/reverse_expander.hpp) run at once, one thread each, each on its own
-// tables. Both pack a state the same way (boxes, normalized player, same
+// search/reverse_expander.hpp) run at once, each on its own tables. In A*
+// order the forward side is HDA* (search/hda.hpp) with threads - 1 workers,
+// at least one; otherwise both sides are sequential best-first searches, one
+// thread each. Both pack a state the same way (boxes, normalized player, same
 // hash), so a state in both tables is a meeting: the forward path to it, then
 // the reverse path read backwards, solves the level with g_f + g_r pushes.
-// Each side looks up every state it stores, or reaches again with a smaller
-// g, in the other side's closed table while that side runs (the table is the
-// lock-free concurrent::ClosedTable, written only by its owner, its nodes and
-// states in pages that never move, g read with relaxed atomics).
+// Each side (every forward worker) looks up every state it stores, or reaches
+// again with a smaller g, in the other side's closed table while that side
+// runs (the lock-free concurrent::ClosedTable, each shard written only by its
+// owner, nodes and states in pages that never move, g read with relaxed
+// atomics; search/view.hpp).
 //
 // Optimal (Order::astar): the best meeting cost mu is the upper bound both
 // A* searches prune with (f >= mu), shared with the portfolio's bound. The
@@ -22,8 +25,11 @@
 #include <mutex>
 #include <thread>
 
+#include <type_traits>
+
 #include "search/best_first.hpp"
 #include "search/expander.hpp"
+#include "search/hda.hpp"
 #include "search/reverse_expander.hpp"
 
 namespace hdasoko::search {
@@ -45,13 +51,13 @@ struct Meeting {
     SearchView views[2];
     std::mutex mutex;
     uint32_t cost = no_bound;  // under mutex
-    uint32_t at[2] = {0, 0};   // the meeting state's node on each side
+    Place at[2];               // the meeting state's node on each side
 
-    void offer(int side, uint32_t index, uint32_t other, uint32_t c) {
+    void offer(int side, Place mine, Place other, uint32_t c) {
         std::lock_guard<std::mutex> lock(mutex);
         if (c >= cost) return;
         cost = c;
-        at[side] = index;
+        at[side] = mine;
         at[1 - side] = other;
         lower(bound, c);
         met.store(true, std::memory_order_relaxed);
@@ -62,11 +68,12 @@ template <int side>
 struct MeetSide {
     static constexpr bool active = true;
     Meeting* meeting;
-    void reached(const uint64_t* state, uint64_t hash, uint32_t g, uint32_t index) {
-        uint32_t other, other_g;
+    void reached(const uint64_t* state, uint64_t hash, uint32_t g, Place place) {
+        Place other;
+        uint32_t other_g;
         if (!meeting->views[1 - side].find(state, hash, other, other_g)) return;
         if (g + other_g < meeting->bound.load(std::memory_order_relaxed))
-            meeting->offer(side, index, other, g + other_g);
+            meeting->offer(side, place, other, g + other_g);
     }
 };
 
@@ -80,12 +87,17 @@ void add_stats(SearchStats& sum, const SearchStats& s) {
     sum.pruned_matching += s.pruned_matching;
     sum.pruned_corral += s.pruned_corral;
     sum.corral_deadlocks += s.corral_deadlocks;
+    sum.messages_sent += s.messages_sent;
     sum.stored += s.stored;
     sum.memory_bytes += s.memory_bytes;
 }
 
 // An outcome that ends the whole search when one side reaches it.
 bool decisive(Outcome o) { return o == Outcome::solved || o == Outcome::unsolvable || o == Outcome::bound_proven; }
+
+// The forward side: HDA* in A* order, the sequential search otherwise.
+template <Order order>
+using Forward = std::conditional_t<order == Order::astar, Hda<MeetSide<0>>, BestFirst<order, Expander, MeetSide<0>>>;
 
 template <Order order>
 SearchResult run_bidirectional(const board::Board& board, const Options& options) {
@@ -98,7 +110,9 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     side.limits.node_limit = (options.limits.node_limit + 1) / 2;
     side.shared_bound = &meeting.bound;
     side.on_layer = nullptr;
-    BestFirst<order, Expander, MeetSide<0>> forward(board, side, MeetSide<0>{&meeting});
+    Options forward_side = side;
+    forward_side.threads = std::max(1, options.threads - 1);
+    Forward<order> forward(board, forward_side, MeetSide<0>{&meeting});
     BestFirst<order, ReverseExpander, MeetSide<1>> backward(board, side, MeetSide<1>{&meeting});
     meeting.views[0] = forward.view();
     meeting.views[1] = backward.view();
@@ -138,6 +152,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
 
     SearchResult out;
     for (const SearchResult& r : results) add_stats(out.stats, r.stats);
+    out.workers = results[0].workers;  // the forward HDA* workers
     out.stats.initial_h = results[0].stats.initial_h;
     out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const bool met = meeting.met.load(std::memory_order_relaxed);

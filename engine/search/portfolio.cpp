@@ -28,7 +28,9 @@ struct Recipe {
     Order order;
     int weight;  // share of the thread budget (parallel searches)
     bool optimal() const { return order == Order::astar; }
-    bool parallel() const { return search == hda; }
+    // Parallel members share the budget by weight: HDA*, and the optimal
+    // bidirectional search (its forward side HDA*, one thread for the reverse).
+    bool parallel() const { return search == hda || (search == bidirectional && order == Order::astar); }
     int fixed_threads() const { return search == bidirectional ? 2 : 1; }  // when not parallel
 };
 
@@ -55,9 +57,9 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::greedy, 1},
         {"greedy-pdb", "forward greedy best-first by the PDB bound (any solution)", astar, heuristic::Kind::pdb,
          Order::greedy, 1},
-        {"bidir", "bidirectional A*, forward matching + reverse, 2 threads (optimal)", bidirectional,
+        {"bidir", "bidirectional A*: forward HDA*, matching bound, + reverse A* (optimal)", bidirectional,
          heuristic::Kind::matching, Order::astar, 1},
-        {"bidir-pdb", "bidirectional A*, forward PDB bound + reverse, 2 threads (optimal)", bidirectional,
+        {"bidir-pdb", "bidirectional A*: forward HDA*, PDB bound, + reverse A* (optimal)", bidirectional,
          heuristic::Kind::pdb, Order::astar, 1},
         {"bidir-weighted", "bidirectional weighted A*, f = g + 3h, 2 threads (any solution)", bidirectional,
          heuristic::Kind::matching, Order::weighted, 1},

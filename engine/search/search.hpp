@@ -115,11 +115,12 @@ SearchResult astar(const board::Board& board, const Options& options);
 // from the initial state; push-optimal in Order::astar.
 SearchResult reverse(const board::Board& board, const Options& options);
 
-// Bidirectional search: the forward and the reverse search at once on two
-// threads, meeting where a state is in both closed tables. Order::astar:
-// push-optimal (ends when one side proves the best meeting minimal), with
-// options.heuristic for the forward side; weighted, greedy: the first
-// meeting. Always two threads, whatever options.threads says.
+// Bidirectional search: the forward and the reverse search at once, meeting
+// where a state is in both closed tables. Order::astar: push-optimal (ends
+// when one side proves the best meeting minimal), the forward side HDA* with
+// options.threads - 1 workers (at least one) and options.heuristic, the
+// reverse side one thread; weighted, greedy: the first meeting, one thread
+// per side whatever options.threads says.
 SearchResult bidirectional(const board::Board& board, const Options& options);
 
 // Hash-distributed parallel A* (Kishimoto, Fukunaga, Botea): options.threads

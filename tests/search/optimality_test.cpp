@@ -437,15 +437,19 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
     // The reverse (pull) and the bidirectional search: push-optimal in A*
     // order; their greedy order finds a solution no shorter; both prove
     // unsolvability.
+    // The bidirectional A* also with two forward HDA* workers (3 threads).
     struct Other {
         const char* name;
         search::SearchResult (*run)(const board::Board&, const search::Options&);
+        int threads;
     };
-    for (const Other other : {Other{"reverse", search::reverse}, Other{"bidirectional", search::bidirectional}}) {
+    for (const Other other : {Other{"reverse", search::reverse, 1}, Other{"bidirectional", search::bidirectional, 1},
+                              Other{"bidirectional, 3 threads", search::bidirectional, 3}}) {
         for (search::Order order : {search::Order::astar, search::Order::greedy}) {
             CAPTURE(static_cast<int>(order));
             search::Options options;
             options.order = order;
+            options.threads = other.threads;
             const search::SearchResult result = other.run(board, options);
             if (expected.kind == BfsAnswer::unsolvable) {
                 CHECK_MESSAGE(result.outcome == search::Outcome::unsolvable, other.name, ": ",

@@ -27,9 +27,10 @@ using Search = search::SearchResult (*)(const board::Board&, const search::Optio
 // The solution of `run` in `order` verifies; in A* order it is as short as
 // the forward A*'s.
 void check_one(const level::Level& level, const board::Board& board, const search::SearchResult& forward,
-               Search run, search::Order order) {
+               Search run, search::Order order, int threads = 1) {
     search::Options options;
     options.order = order;
+    options.threads = threads;
     const search::SearchResult r = run(board, options);
     REQUIRE(r.outcome == Outcome::solved);
     if (order == search::Order::astar) CHECK(r.pushes.size() == forward.pushes.size());
@@ -39,7 +40,8 @@ void check_one(const level::Level& level, const board::Board& board, const searc
     CHECK(v.pushes == static_cast<int>(r.pushes.size()));
 }
 
-void check_against_forward(const level::Level& level, bool with_reverse = true) {
+// threads: the bidirectional A*'s budget (forward HDA* workers = threads - 1).
+void check_against_forward(const level::Level& level, bool with_reverse = true, int threads = 1) {
     CAPTURE(level.source);
     CAPTURE(level.number);
     const board::Board board(level);
@@ -48,7 +50,7 @@ void check_against_forward(const level::Level& level, bool with_reverse = true) 
     if (with_reverse) check_one(level, board, forward, search::reverse, search::Order::astar);
     for (search::Order order : {search::Order::astar, search::Order::weighted, search::Order::greedy}) {
         CAPTURE(static_cast<int>(order));
-        check_one(level, board, forward, search::bidirectional, order);
+        check_one(level, board, forward, search::bidirectional, order, threads);
     }
 }
 
@@ -83,8 +85,15 @@ TEST_CASE("reverse, bidirectional: the same optimal push counts as forward A* on
 }
 
 // Small enough for ThreadSanitizer (CI runs "bidirectional small*" under it):
-// both sides read each other's tables while they grow.
+// both sides read each other's tables while they grow; with 3 threads the
+// reverse side reads two forward HDA* workers' shards.
 TEST_CASE("bidirectional small: optimal and any orders on the first Microban levels") {
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
-    for (int number : {1, 2, 3, 4, 5, 10, 30, 60}) check_against_forward(microban[number - 1], false);
+    for (int threads : {1, 3})
+        for (int number : {1, 2, 3, 4, 5, 10, 30, 60}) check_against_forward(microban[number - 1], false, threads);
+}
+
+TEST_CASE("bidirectional: forward HDA* workers (3 threads) match forward A* on XSokoban 1, 2, 38, 78") {
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    for (int number : {1, 2, 38, 78}) check_against_forward(xsokoban[number - 1], false, 3);
 }
