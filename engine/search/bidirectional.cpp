@@ -24,7 +24,6 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
-
 #include <type_traits>
 
 #include "search/best_first.hpp"
@@ -76,21 +75,6 @@ struct MeetSide {
             meeting->offer(side, place, other, g + other_g);
     }
 };
-
-void add_stats(SearchStats& sum, const SearchStats& s) {
-    sum.expanded += s.expanded;
-    sum.generated += s.generated;
-    sum.duplicates += s.duplicates;
-    sum.reopened += s.reopened;
-    sum.pruned_dead_square += s.pruned_dead_square;
-    sum.pruned_freeze += s.pruned_freeze;
-    sum.pruned_matching += s.pruned_matching;
-    sum.pruned_corral += s.pruned_corral;
-    sum.corral_deadlocks += s.corral_deadlocks;
-    sum.messages_sent += s.messages_sent;
-    sum.stored += s.stored;
-    sum.memory_bytes += s.memory_bytes;
-}
 
 // An outcome that ends the whole search when one side reaches it.
 bool decisive(Outcome o) { return o == Outcome::solved || o == Outcome::unsolvable || o == Outcome::bound_proven; }
@@ -151,7 +135,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     for (std::thread& t : threads) t.join();
 
     SearchResult out;
-    for (const SearchResult& r : results) add_stats(out.stats, r.stats);
+    for (const SearchResult& r : results) add_counts(out.stats, r.stats);
     out.workers = results[0].workers;  // the forward HDA* workers
     out.stats.initial_h = results[0].stats.initial_h;
     out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -456,18 +456,8 @@ SearchResult Hda<Meet>::finish() {
     for (const auto& w : workers_) last_f = result.outcome == Outcome::solved ? last_f : std::max(last_f, w->max_f);
     for (const auto& w : workers_) {
         const SearchStats& s = w->stats;
-        total.expanded += s.expanded;
-        total.generated += s.generated;
-        total.duplicates += s.duplicates;
-        total.reopened += s.reopened;
-        total.pruned_dead_square += s.pruned_dead_square;
-        total.pruned_freeze += s.pruned_freeze;
-        total.pruned_matching += s.pruned_matching;
-        total.pruned_corral += s.pruned_corral;
-        total.corral_deadlocks += s.corral_deadlocks;
-        total.messages_sent += w->share.sent;
-        total.stored += s.stored;
-        total.memory_bytes += s.memory_bytes;
+        add_counts(total, s);
+        total.messages_sent += w->share.sent;  // counted in the worker's share
         total.initial_h = s.initial_h;
         for (uint32_t f = 0; f < std::min<size_t>(last_f, w->expanded_at_f.size()); ++f)
             total.expanded_before_last_f += w->expanded_at_f[f];

@@ -48,6 +48,23 @@ struct SearchStats {
     double seconds = 0;
 };
 
+// Adds the counts of `part` (another side's or worker's) to `sum`: nodes,
+// pruning, messages, stored states and memory; not the f layers or the time.
+inline void add_counts(SearchStats& sum, const SearchStats& part) {
+    sum.expanded += part.expanded;
+    sum.generated += part.generated;
+    sum.duplicates += part.duplicates;
+    sum.reopened += part.reopened;
+    sum.pruned_dead_square += part.pruned_dead_square;
+    sum.pruned_freeze += part.pruned_freeze;
+    sum.pruned_matching += part.pruned_matching;
+    sum.pruned_corral += part.pruned_corral;
+    sum.corral_deadlocks += part.corral_deadlocks;
+    sum.messages_sent += part.messages_sent;
+    sum.stored += part.stored;
+    sum.memory_bytes += part.memory_bytes;
+}
+
 // bound_proven: no solution is shorter than Options::shared_bound, so the
 // solution that set the bound (another portfolio member's) is push-optimal.
 enum class Outcome { solved, unsolvable, time_limit, memory_limit, node_limit, interrupted, bound_proven };
