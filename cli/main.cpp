@@ -38,6 +38,7 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
+    int hda_lag = search::Options{}.hda_lag;
     std::string algorithm = "hda";
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
@@ -55,6 +56,11 @@ struct SearchFlags {
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
+        app.add_option("--hda-lag", hda_lag,
+                       "HDA*: a worker more than this many pushes of h behind the best open node of all "
+                       "waits instead of expanding; -1 = never")
+            ->check(CLI::Range(-1, 1000))
+            ->capture_default_str();
         if (!workers) return;
         app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
             ->check(CLI::IsMember({"astar", "hda"}))
@@ -83,6 +89,7 @@ struct SearchFlags {
         search::Options o;
         heuristic::parse_kind(heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
+        o.hda_lag = hda_lag;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;
@@ -271,7 +278,7 @@ int main(int argc, char** argv) {
     scale->add_option("--replot", replot_csv, "draw --plot from this CSV of an earlier run instead of searching");
     scale->add_option("--level", scale_level, "level number (1-based)")->capture_default_str();
     scale->add_option("--threads", scale_threads, "comma-separated worker counts")->capture_default_str();
-    scale->add_option("--repeat", scale_request.repeats, "runs per worker count (the median is reported)")
+    scale->add_option("--repeat", scale_request.repeats, "runs per worker count (min, median and max are reported)")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     scale->add_option("--csv", scale_request.csv_path, "write the table as CSV to this file");

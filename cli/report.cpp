@@ -131,6 +131,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         }
         double mean = static_cast<double>(sum) / solved.result.workers.size();
         line("load_balance", fixed(mean > 0 ? most / mean : 1.0, 3), "max / mean expanded per worker");
+        uint64_t waits = 0;
+        for (const auto& w : solved.result.workers) waits += w.waits;
+        line("waits", thousands(waits), "times a worker waited behind the best open node");
     }
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
     line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
@@ -171,7 +174,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         const auto& w = solved.result.workers[i];
         out << (i ? "," : "") << "{\"expanded\":" << w.expanded << ",\"generated\":" << w.generated
             << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
-            << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << "}";
+            << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << ",\"waits\":" << w.waits << "}";
     }
     out << "]";
     if (!solved.members.empty()) {

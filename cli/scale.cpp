@@ -1,5 +1,6 @@
-// The scaling report: every run is solved and verified like `solve`; medians
-// over the repeats are reported next to the counts they come from.
+// The scaling report: every run is solved and verified like `solve`; the
+// minimum, median and maximum over the repeats are reported next to the
+// counts they come from.
 #include "scale.hpp"
 
 #include <algorithm>
@@ -24,19 +25,28 @@ T median(std::vector<T> v) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// Medians, and the spread over the repeats (a last-layer lottery shows there).
 struct Row {
     int threads = 0;
     double seconds = 0, speedup = 0, overhead = 0, overhead_below = 0, balance = 0;
-    uint64_t expanded = 0, below = 0, messages = 0;
+    double seconds_min = 0, seconds_max = 0, speedup_min = 0, speedup_max = 0, overhead_min = 0, overhead_max = 0;
+    uint64_t expanded = 0, below = 0, messages = 0, expanded_min = 0, expanded_max = 0;
     int pushes = -1;
 };
+
+template <class T>
+T smallest(const std::vector<T>& v) { return *std::min_element(v.begin(), v.end()); }
+template <class T>
+T largest(const std::vector<T>& v) { return *std::max_element(v.begin(), v.end()); }
 
 void draw(const std::vector<Row>& rows, const std::string& path, const std::string& title) {
     const bool svg = path.size() > 4 && path.substr(path.size() - 4) == ".svg";
     std::string data = path + ".dat";
     {
         std::ofstream d(data);
-        for (const Row& r : rows) d << r.threads << ' ' << r.speedup << ' ' << r.overhead << '\n';
+        for (const Row& r : rows)
+            d << r.threads << ' ' << r.speedup << ' ' << r.speedup_min << ' ' << r.speedup_max << ' ' << r.overhead
+              << ' ' << r.overhead_min << ' ' << r.overhead_max << '\n';
     }
     FILE* gp = popen("gnuplot", "w");
     if (!gp) {
@@ -50,9 +60,10 @@ void draw(const std::vector<Row>& rows, const std::string& path, const std::stri
                  "set xlabel 'workers'\nset ylabel 'speedup over 1 worker'\nset y2label 'search overhead'\n"
                  "set yrange [0:%d.5]\n"
                  "set y2tics\nset ytics nomirror\nset key left top\nset grid\nset xrange [0.8:%d]\n"
-                 "plot '%s' using 1:2 with linespoints lw 2 title 'speedup', "
+                 "set logscale y2\n"
+                 "plot '%s' using 1:2:3:4 with yerrorlines lw 2 title 'speedup (median, min-max)', "
                  "(x < %d ? x : %d) with lines dt 2 title 'ideal on %d cores', "
-                 "'%s' using 1:3 axes x1y2 with linespoints lw 2 title 'search overhead'\n",
+                 "'%s' using 1:5:6:7 axes x1y2 with yerrorlines lw 2 title 'search overhead (median, min-max)'\n",
                  svg ? "svg" : "pngcairo", path.c_str(), title.c_str(), cores, max_t + 1, data.c_str(), cores, cores, cores,
                  data.c_str());
     int status = pclose(gp);
@@ -66,10 +77,10 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
     std::vector<Row> rows;
     int exit_code = exit_solved;
     std::cout << "level " << level.source << " #" << level.number << ", " << request.repeats
-              << " runs per worker count, medians\n";
-    std::cout << std::right << std::setw(8) << "workers" << std::setw(10) << "seconds" << std::setw(9) << "speedup"
-              << std::setw(13) << "expanded" << std::setw(10) << "overhead" << std::setw(12) << "below_last" << std::setw(9) << "balance"
-              << std::setw(13) << "messages" << std::setw(8) << "pushes" << '\n';
+              << " runs per worker count: min / median / max, other columns medians\n";
+    std::cout << std::right << std::setw(8) << "workers" << std::setw(26) << "seconds" << std::setw(9) << "speedup"
+              << std::setw(38) << "expanded" << std::setw(20) << "overhead" << std::setw(12) << "below_last"
+              << std::setw(9) << "balance" << std::setw(13) << "messages" << std::setw(8) << "pushes" << '\n';
     for (int threads : request.threads) {
         options.threads = threads;
         std::vector<double> seconds, balance;
@@ -104,18 +115,35 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
             balance.push_back(sum ? most * static_cast<double>(s.result.workers.size()) / sum : 1.0);
         }
         row.seconds = median(seconds);
+        row.seconds_min = smallest(seconds);
+        row.seconds_max = largest(seconds);
         row.expanded = median(expanded);
+        row.expanded_min = smallest(expanded);
+        row.expanded_max = largest(expanded);
         row.below = median(below);
         row.messages = median(messages);
         row.balance = median(balance);
         const Row& base = rows.empty() ? row : rows.front();
+        // Against the one-worker median: the spread is this count's own.
         row.speedup = row.seconds > 0 ? base.seconds / row.seconds : 0;
-        row.overhead = base.expanded ? static_cast<double>(row.expanded) / base.expanded : 0;
+        row.speedup_min = row.seconds_max > 0 ? base.seconds / row.seconds_max : 0;
+        row.speedup_max = row.seconds_min > 0 ? base.seconds / row.seconds_min : 0;
+        const double per_node = base.expanded ? 1.0 / static_cast<double>(base.expanded) : 0;
+        row.overhead = static_cast<double>(row.expanded) * per_node;
+        row.overhead_min = static_cast<double>(row.expanded_min) * per_node;
+        row.overhead_max = static_cast<double>(row.expanded_max) * per_node;
         row.overhead_below = base.below ? static_cast<double>(row.below) / base.below : 0;
         rows.push_back(row);
-        std::cout << std::setw(8) << row.threads << std::setw(10) << std::fixed << std::setprecision(3) << row.seconds
-                  << std::setw(9) << std::setprecision(2) << row.speedup << std::setw(13) << thousands(row.expanded)
-                  << std::setw(10) << std::setprecision(3) << row.overhead << std::setw(12) << row.overhead_below
+        std::ostringstream secs, nodes, over;
+        secs << std::fixed << std::setprecision(2) << row.seconds_min << " / " << row.seconds << " / "
+             << row.seconds_max;
+        nodes << thousands(row.expanded_min) << " / " << thousands(row.expanded) << " / "
+              << thousands(row.expanded_max);
+        over << std::fixed << std::setprecision(2) << row.overhead_min << " / " << row.overhead << " / "
+             << row.overhead_max;
+        std::cout << std::setw(8) << row.threads << std::setw(26) << secs.str() << std::setw(9) << std::fixed
+                  << std::setprecision(2) << row.speedup << std::setw(38) << nodes.str() << std::setw(20)
+                  << over.str() << std::setw(12) << std::setprecision(3) << row.overhead_below
                   << std::setw(9) << row.balance
                   << std::setw(13) << thousands(row.messages) << std::setw(8) << row.pushes << std::endl;
     }
@@ -123,11 +151,14 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         std::ofstream csv(request.csv_path);
         if (!csv) throw level::ParseError(request.csv_path, 0, 0, "cannot write file");
         csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,expanded_below_last_f,"
-               "overhead_below_last_f,load_balance,messages,pushes\n";
+               "overhead_below_last_f,load_balance,messages,pushes,seconds_min,seconds_max,speedup_min,"
+               "speedup_max,expanded_min,expanded_max,overhead_min,overhead_max\n";
         for (const Row& r : rows)
             csv << level.number << ',' << r.threads << ',' << request.repeats << ',' << r.seconds << ',' << r.speedup
-                << ',' << r.expanded << ',' << r.overhead << ',' << r.below << ',' << r.overhead_below << ',' << r.balance << ',' << r.messages << ','
-                << r.pushes << '\n';
+                << ',' << r.expanded << ',' << r.overhead << ',' << r.below << ',' << r.overhead_below << ','
+                << r.balance << ',' << r.messages << ',' << r.pushes << ',' << r.seconds_min << ','
+                << r.seconds_max << ',' << r.speedup_min << ',' << r.speedup_max << ',' << r.expanded_min << ','
+                << r.expanded_max << ',' << r.overhead_min << ',' << r.overhead_max << '\n';
     }
     if (!request.plot_path.empty())
         draw(rows, request.plot_path,
@@ -151,8 +182,14 @@ int replot_scale(const std::string& csv_path, const std::string& plot_path, cons
         Row r;
         try {
             r.threads = std::stoi(cells[1]);
-            r.speedup = std::stod(cells[4]);
-            r.overhead = std::stod(cells[6]);
+            r.speedup = r.speedup_min = r.speedup_max = std::stod(cells[4]);
+            r.overhead = r.overhead_min = r.overhead_max = std::stod(cells[6]);
+            if (cells.size() >= 20) {  // written with the spread
+                r.speedup_min = std::stod(cells[14]);
+                r.speedup_max = std::stod(cells[15]);
+                r.overhead_min = std::stod(cells[18]);
+                r.overhead_max = std::stod(cells[19]);
+            }
         } catch (const std::exception&) {
             throw level::ParseError(csv_path, line_number, 1, "not a row of `hdasoko scale --csv`");
         }

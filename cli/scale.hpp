@@ -1,5 +1,6 @@
 // hdasoko scale: HDA* on one level for several worker counts, repeated; the
-// median wall time, speedup over one worker, search overhead (expanded with T
+// wall time and expanded nodes (minimum, median, maximum over the repeats),
+// speedup over one worker's median, search overhead (expanded with T
 // / expanded with 1, in all and below the last f layer, where tie-breaking in
 // the last layer does not count), load balance (max / mean expansions per worker) and
 // messages, as a table, a CSV file and a gnuplot plot.

@@ -1,8 +1,8 @@
 // Sequential A* over pushes, the reference search for push-optimal lengths,
-// and its any-solution orders: search/best_first.hpp over the forward
-// Expander.
-#include "search/best_first.hpp"
+// and its any-solution orders: the search kernel (search/hda.hpp) with one
+// worker over the forward Expander.
 #include "search/expander.hpp"
+#include "search/hda.hpp"
 
 namespace hdasoko::search {
 
@@ -23,14 +23,13 @@ namespace {
 
 template <Order order>
 SearchResult run_ordered(const board::Board& board, const Options& options) {
-    if (uses_pdb(options.heuristic) && !options.pdb) {
-        Options with_pdb = options;
-        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
-        BestFirst<order, Expander> search(board, with_pdb);
-        return search.run();
-    }
-    BestFirst<order, Expander> search(board, options);
-    return search.run();
+    Options one = options;
+    one.threads = 1;
+    if (uses_pdb(one.heuristic) && !one.pdb) one.pdb = std::make_shared<const heuristic::Pdb>(board);
+    Hda<order, Expander> search(board, one);
+    SearchResult r = search.run();
+    r.workers.clear();  // sequential: no worker shares to report
+    return r;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 // A* searches prune with (f >= mu), shared with the portfolio's bound. The
 // search ends when either side's lowest open f reaches mu: that side's A*
 // invariant (an optimal path keeps a node open with f at most its cost, see
-// best_first.hpp) proves that no solution is shorter. A missed meeting (both
+// hda.hpp) proves that no solution is shorter. A missed meeting (both
 // sides storing the same state at once and each looking before the other has
 // published) costs time, never correctness: each side is a complete A* that
 // also stops at its own goal.
@@ -24,9 +24,7 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
-#include <type_traits>
 
-#include "search/best_first.hpp"
 #include "search/expander.hpp"
 #include "search/hda.hpp"
 #include "search/reverse_expander.hpp"
@@ -79,9 +77,9 @@ struct MeetSide {
 // An outcome that ends the whole search when one side reaches it.
 bool decisive(Outcome o) { return o == Outcome::solved || o == Outcome::unsolvable || o == Outcome::bound_proven; }
 
-// The forward side: HDA* in A* order, the sequential search otherwise.
+// The forward side: HDA* in A* order, one worker otherwise.
 template <Order order>
-using Forward = std::conditional_t<order == Order::astar, Hda<MeetSide<0>>, BestFirst<order, Expander, MeetSide<0>>>;
+using Forward = Hda<order, Expander, MeetSide<0>>;
 
 template <Order order>
 SearchResult run_bidirectional(const board::Board& board, const Options& options) {
@@ -95,9 +93,10 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     side.shared_bound = &meeting.bound;
     side.on_layer = nullptr;
     Options forward_side = side;
-    forward_side.threads = std::max(1, options.threads - 1);
+    forward_side.threads = order == Order::astar ? std::max(1, options.threads - 1) : 1;
+    side.threads = 1;
     Forward<order> forward(board, forward_side, MeetSide<0>{&meeting});
-    BestFirst<order, ReverseExpander, MeetSide<1>> backward(board, side, MeetSide<1>{&meeting});
+    Hda<order, ReverseExpander, MeetSide<1>> backward(board, side, MeetSide<1>{&meeting});
     meeting.views[0] = forward.view();
     meeting.views[1] = backward.view();
 

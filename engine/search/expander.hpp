@@ -43,7 +43,7 @@ public:
         return heuristic_.evaluate(state, state::player_of(state, words_));
     }
 
-    // The start states for BestFirst: the initial state alone.
+    // The start states for the search kernel: the initial state alone.
     template <class Add>
     void roots(uint64_t* state, Add&& add) {
         add(root(state));

@@ -1,4 +1,6 @@
-// hda(): the HDA* search of search/hda.hpp with no one meeting it.
+// hda(): the search kernel (search/hda.hpp) in A* order over pushes, with
+// options.threads workers and no one meeting it.
+#include "search/expander.hpp"
 #include "search/hda.hpp"
 
 namespace hdasoko::search {
@@ -10,7 +12,7 @@ SearchResult hda(const board::Board& board, const Options& options) {
         with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
         return hda(board, with_pdb);
     }
-    Hda<> search(board, options);
+    Hda<Order::astar, Expander> search(board, options);
     return search.run();
 }
 

@@ -1,39 +1,57 @@
-// HDA*: hash-distributed parallel A* (Kishimoto, Fukunaga, Botea, "Scalable,
-// parallel best-first search for optimal sequential planning", ICAPS 2009).
-// Each worker owns the states whose Zobrist hash maps to it, keeps their
-// nodes, arena, closed table and open list, and is the only thread that
-// touches them while the search runs; children go to their owner's inbox in
-// batches. A goal lowers the shared incumbent when its owner stores it; the
-// search ends when no worker holds an open node with f below the incumbent
-// and no state is in flight, which proves the incumbent optimal. The bound
-// need only be admissible: an owner reopens a state reached again with a
-// smaller g, closed or not, as A* does (the PDB bounds are not consistent).
+// The search kernel: hash-distributed best-first search (HDA*: Kishimoto,
+// Fukunaga, Botea, "Scalable, parallel best-first search for optimal
+// sequential planning", ICAPS 2009), which with one worker is the sequential
+// search. Every search of engine/search runs on it: A* and its any-solution
+// orders (forward pushes, search/expander.hpp), the reverse search (pulls,
+// search/reverse_expander.hpp), both sides of the bidirectional search. The
+// order (A*, weighted, greedy) and the move kind (an Expander) are template
+// parameters:
+//   roots(scratch, add)    fills scratch with each start state, add(h) each;
+//   expand(state, stats, emit) and bound() as search/expander.hpp;
+//   is_goal(state)         for a state whose bound is 0.
 //
-// Closed table: one concurrent::ClosedTable with a shard per worker, written
-// only by its owner, so inserts never contend and shards grow without
-// stopping anyone. Nothing reads another worker's shard during the search,
-// so old slot arrays are freed as shards grow, unless a Meet hook is active
-// (search/view.hpp; the bidirectional search's forward side): then the hook
-// sees every state stored or improved, and the other side reads the shards
-// through view() while they grow.
+// Each worker owns the states whose Zobrist hash maps to it, keeps their
+// nodes, arena, closed-table shard and open list, and is the only thread that
+// writes them while the search runs; children go to their owner's inbox in
+// batches (search/message.hpp). A goal lowers the shared incumbent when it is
+// generated; in A* order the search ends when no worker holds an open node
+// with f below the incumbent and no state is in flight, which proves the
+// incumbent optimal; the other orders end at the first goal stored. The bound
+// need only be admissible: an owner reopens a state reached again with a
+// smaller g, closed or not (the PDB bounds are not consistent). The proof
+// still holds then: an optimal path always keeps a node open with f at most
+// its cost (its first node not closed at its optimal g).
+//
+// The last f layer. With a tight bound the whole search may lie in one f
+// layer, and which of its nodes get expanded depends on the order: A* dives
+// along the lowest h. Workers that each dive their own part of the layer
+// expand far more than one worker does whenever the worker holding the best
+// node is slow (descheduled, or behind on its inbox). So in A* order every
+// worker publishes the best (f, h) of its open list and of what was sent to
+// it, and a worker whose own best is more than `lag` behind the best of all
+// (a larger f, or the same f and h more than lag larger) waits instead of
+// expanding; children that continue the best line (key no worse than their
+// parent's) are sent at once rather than with the next batch. Waiting never
+// drops a node, so the proof above is untouched; the worker holding the
+// best key never waits, so the search always progresses.
 //
 // Threads: std::thread, one per worker for the whole search. Workers never
-// block on each other and never hand work to a scheduler, so oneTBB's task
-// arena would add nothing but a layer; arenas take their pages from mimalloc.
+// hand work to a scheduler, so oneTBB's task arena would add nothing but a
+// layer; a worker with nothing to do sleeps (concurrent/parker.hpp).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
-#include <memory>
 #include <cassert>
 #include <chrono>
+#include <memory>
 #include <thread>
 
 #include "concurrent/closed_table.hpp"
 #include "concurrent/inbox.hpp"
+#include "concurrent/parker.hpp"
 #include "concurrent/termination.hpp"
-#include "search/expander.hpp"
+#include "search/message.hpp"
 #include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
@@ -42,51 +60,72 @@
 
 namespace hdasoko::search {
 
-namespace hda_detail {
+namespace kernel {
 
-using board::Cell;
 using Clock = std::chrono::steady_clock;
 
-constexpr uint32_t no_ref = no_parent;  // parents are global references here
-constexpr uint64_t no_goal = ~uint64_t{0};
+constexpr int limit_check_interval = 256;  // expansions; keeps cancelling well under 100 ms
 constexpr int batch_records = 128;
-constexpr int limit_check_interval = 1024;
-constexpr int flush_interval = 64;  // expansions between sends of partial batches
-constexpr size_t initial_slots = 1 << 16;  // per worker
+constexpr int flush_interval = 64;         // expansions between sends of partial batches
+constexpr int gate_refresh_interval = 8;   // expansions between reads of the other workers' keys
+constexpr size_t initial_slots = 1 << 16;  // closed-table slots per worker at the start
+constexpr long idle_park_ns = 1'000'000;   // an idle worker looks at the clock and limits this often
+constexpr long gated_park_ns = 200'000;    // a waiting worker looks at the others' keys this often
+constexpr int gated_spins = 64;            // yields before a waiting worker sleeps
 
-// A state in flight: the packed state, its hash, then two words of node data.
-//   meta: parent ref (bits 0-31) | g (32-47) | h (48-63)
-//   push: box cell (bits 0-15) | direction (16-23)
-constexpr int extra_words = 3;
+// An open-list key (f, h) as one number: lower is better.
+using Key = uint64_t;
+constexpr Key no_key = ~Key{0};
+inline Key make_key(uint32_t f, uint32_t h) { return (Key{f} << 32) | h; }
 
+constexpr uint64_t no_goal = ~uint64_t{0};
+
+inline void lower_to(std::atomic<uint64_t>& a, uint64_t v) {
+    uint64_t cur = a.load(std::memory_order_relaxed);
+    while (v < cur && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
+    }
+}
+
+template <class Exp>
 struct Worker {
-    Worker(int id, const board::Board& board, const Options& options, int stride)
-        : id(id), arena(stride), expander(board, options) {}
+    Worker(int id, const board::Board& board, const Options& options, int stride, int workers)
+        : id(id), arena(stride), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
+          urgent(workers, 0) {}
 
     const int id;
     state::Arena arena;
     Nodes nodes;
     OpenList open;
-    Expander expander;
+    Exp expander;
     SearchStats stats;
     WorkerStats share;
     std::vector<uint64_t> expanded_at_f;  // expansions per f, for counts below the last layer
     uint32_t max_f = 0;
     concurrent::BatchPool pool;
-    concurrent::Inbox inbox;
     std::vector<concurrent::Batch*> out;  // batch being filled per destination
+    std::vector<Key> out_key;             // the lowest key in it
+    std::vector<uint8_t> urgent;          // it holds a child that continues the best line
     bool active = true;
     Clock::time_point idle_since;
-    std::atomic<uint64_t> bytes{0};  // published every so often for the memory limit
+    Key published = no_key;  // last value stored in open_key
+    Key best_seen = 0;       // the best key of all workers when last read
+
+    // Read and written by other workers.
+    concurrent::Inbox inbox;
+    alignas(64) std::atomic<Key> inbox_key{no_key};  // lowest key sent here and not yet drained
+    alignas(64) std::atomic<Key> open_key{no_key};   // lowest key of the open list below the incumbent
+    std::atomic<uint64_t> bytes{0};                  // published every so often for the memory limit
+    concurrent::Parker parker;
 };
 
-}  // namespace hda_detail
+}  // namespace kernel
 
-template <class Meet = NoMeet>
+template <Order order, class Exp, class Meet = NoMeet>
 class Hda {
     using Cell = board::Cell;
-    using Clock = hda_detail::Clock;
-    using Worker = hda_detail::Worker;
+    using Clock = kernel::Clock;
+    using Key = kernel::Key;
+    using Worker = kernel::Worker<Exp>;
 
 public:
     Hda(const board::Board& board, const Options& options, Meet meet = {})
@@ -94,19 +133,19 @@ public:
           options_(options),
           threads_(std::max(1, options.threads)),
           stride_(board.words() + 1),
-          record_words_(stride_ + hda_detail::extra_words),
-          worker_bits_(std::bit_width(static_cast<unsigned>(threads_ - 1))),
-          index_mask_(worker_bits_ == 0 ? hda_detail::no_ref : (uint32_t{1} << (32 - worker_bits_)) - 1),
-          table_(threads_, hda_detail::initial_slots,
+          record_words_(stride_ + message_words),
+          weight_(static_cast<uint32_t>(std::max(1, options.weight))),
+          lag_(options.hda_lag),
+          gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0),
+          refs_(threads_),
+          table_(threads_, kernel::initial_slots,
                  Meet::active ? concurrent::ClosedTable::Growth::owner
                               : concurrent::ClosedTable::Growth::owner_reads_only),
           meet_(meet),
           termination_(threads_),
           start_(Clock::now()) {
-        for (int i = 0; i < threads_; ++i) {
-            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_));
-            workers_.back()->out.assign(threads_, nullptr);
-        }
+        for (int i = 0; i < threads_; ++i)
+            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_, threads_));
     }
 
     SearchResult run();
@@ -119,13 +158,13 @@ public:
         }
         return v;
     }
-    // The pushes from the initial state to the node at `place`, in order;
-    // once the workers have stopped.
+    // The moves from a start state to the node at `place`, in order; once
+    // the workers have stopped.
     std::vector<moves::Push> path_to(Place place) const {
         std::vector<moves::Push> path;
-        for (uint32_t r = ref(place.shard, place.index);;) {
-            const Node& n = workers_[ref_worker(r)]->nodes[ref_index(r)];
-            if (n.parent == hda_detail::no_ref) break;
+        for (Ref r = refs_.make(place.shard, place.index);;) {
+            const Node& n = workers_[refs_.worker(r)]->nodes[refs_.index(r)];
+            if (n.parent == no_ref) break;
             path.push_back(moves::Push{n.box, n.dir});
             r = n.parent;
         }
@@ -135,33 +174,47 @@ public:
 
 private:
     int owner_of(uint64_t hash) const { return shard_of(hash, threads_); }
-    uint32_t ref(int worker, uint32_t index) const {
-        return worker_bits_ == 0 ? index : (static_cast<uint32_t>(worker) << (32 - worker_bits_)) | index;
+    // Open-list keys: the order's f, and the tie-break within it.
+    uint32_t key(uint32_t g, uint32_t h) const {
+        if constexpr (order == Order::astar) return g + h;
+        if constexpr (order == Order::weighted) return g + weight_ * h;
+        return h;
     }
-    int ref_worker(uint32_t r) const { return worker_bits_ == 0 ? 0 : static_cast<int>(r >> (32 - worker_bits_)); }
-    uint32_t ref_index(uint32_t r) const { return r & index_mask_; }
+    uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
     uint32_t incumbent() const {
         // Relaxed: a stale (higher) incumbent only prunes less.
-        return bound_.load(std::memory_order_relaxed);
+        return incumbent_.load(std::memory_order_relaxed);
     }
-    // Lowers the incumbent to `cost` (a goal generated with that g, or stored).
     void lower_incumbent(uint32_t cost) {
-        uint32_t cur = bound_.load(std::memory_order_relaxed);
-        while (cost < cur && !bound_.compare_exchange_weak(cur, cost, std::memory_order_relaxed)) {
+        uint32_t cur = incumbent_.load(std::memory_order_relaxed);
+        while (cost < cur && !incumbent_.compare_exchange_weak(cur, cost, std::memory_order_relaxed)) {
         }
+    }
+    // Work below the incumbent (A*), or any open node (the other orders).
+    bool has_work(Worker& me) {
+        if (me.open.empty()) return false;
+        return order != Order::astar || me.open.min_f() < incumbent();
     }
 
     void work(Worker& me);
     void drain_inbox(Worker& me);
     void expand(Worker& me, uint32_t index);
-    // Duplicate detection in the owner's shard; bound() gives the h of a new state.
+    // Stores a state in the owner's shard, or reopens it with a smaller g;
+    // records goals; bound() gives the h of a new state.
     template <class Bound>
-    void insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, Cell box,
-                uint8_t dir, Bound&& bound);
-    void send(Worker& me, int owner, const uint64_t* state, uint64_t hash, uint64_t meta, uint64_t push);
+    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, Cell box, uint8_t dir,
+                Bound&& bound);
+    void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
-    void record_goal(uint32_t goal_ref, uint32_t g);
+    void flush_all(Worker& me) {
+        for (int w = 0; w < threads_; ++w) flush(me, w);
+    }
+    bool behind(Worker& me, bool refresh);
+    void record_goal(Ref goal, uint32_t g);
     void stop(Outcome why);
+    void wake_all() {
+        for (auto& w : workers_) w->parker.unpark();
+    }
     bool check_limits(Worker& me);
     void go_idle(Worker& me);
     void wake(Worker& me);
@@ -169,8 +222,11 @@ private:
 
     const board::Board& board_;
     const Options& options_;
-    const int threads_, stride_, record_words_, worker_bits_;
-    const uint32_t index_mask_;  // arena indices below it; the all-ones ref is no_ref
+    const int threads_, stride_, record_words_;
+    const uint32_t weight_;
+    const int lag_;
+    const bool gated_;
+    const RefCodec refs_;
     std::vector<std::unique_ptr<Worker>> workers_;
     concurrent::ClosedTable table_;  // shard i: worker i's states, by arena index
     Meet meet_;
@@ -178,15 +234,15 @@ private:
     // Shared by every worker. The often written counters sit on cache lines
     // of their own, away from the read-mostly incumbent and stop flag that
     // every child and every loop reads.
-    alignas(64) std::atomic<uint64_t> best_{hda_detail::no_goal};  // (g << 32) | ref of the best goal stored
+    alignas(64) std::atomic<uint64_t> best_{kernel::no_goal};  // (g << 32) | Ref of the best goal stored
     // The incumbent: the cost of the best goal generated. A goal is counted
     // as soon as it is generated, before it reaches its owner; the in-flight
     // count keeps the search alive until it is stored, so at the end best_
     // holds a goal of exactly this cost.
-    std::atomic<uint32_t> bound_{0xFFFFFFFF};
-    std::atomic<int> stopped_{0};                      // 1 + Outcome when a limit stopped the search
-    concurrent::Termination termination_;              // active workers + states in flight
-    alignas(64) std::atomic<uint64_t> expanded_{0};    // for the node limit
+    std::atomic<uint32_t> incumbent_{no_cost};
+    std::atomic<int> stopped_{0};          // 1 + Outcome when the search was stopped
+    concurrent::Termination termination_;  // active workers + states in flight
+    alignas(64) std::atomic<uint64_t> expanded_{0};  // for the node limit
     Clock::time_point start_;
 };
 
@@ -194,44 +250,44 @@ private:
 // open list holds nothing below the incumbent; it flushes its batches before
 // it says so. The search ends when no state is anywhere but in an open list
 // at f >= incumbent, which proves the incumbent optimal.
-template <class Meet>
-void Hda<Meet>::go_idle(Worker& me) {
-    for (int w = 0; w < threads_; ++w) flush(me, w);
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::go_idle(Worker& me) {
+    flush_all(me);
     if (!me.active) return;
     me.active = false;
     me.idle_since = Clock::now();
     termination_.deactivate();
 }
 
-template <class Meet>
-void Hda<Meet>::wake(Worker& me) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::wake(Worker& me) {
     if (me.active) return;
     me.active = true;
     termination_.activate();
     me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
 
-template <class Meet>
-void Hda<Meet>::record_goal(uint32_t goal_ref, uint32_t g) {
-    uint64_t mine = (static_cast<uint64_t>(g) << 32) | goal_ref;
-    uint64_t cur = best_.load(std::memory_order_relaxed);
-    // Relaxed CAS: the goal's node is read only after the threads are joined.
-    while (mine < cur && !best_.compare_exchange_weak(cur, mine, std::memory_order_relaxed)) {
-    }
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::record_goal(Ref goal, uint32_t g) {
+    uint64_t mine = (static_cast<uint64_t>(g) << 32) | goal;
+    // Relaxed: the goal's node is read only after the threads are joined.
+    kernel::lower_to(best_, mine);
     lower_incumbent(g);
+    if constexpr (order != Order::astar) stop(Outcome::solved);  // the first solution will do
 }
 
-template <class Meet>
-void Hda<Meet>::stop(Outcome why) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::stop(Outcome why) {
     int expected = 0;
-    stopped_.compare_exchange_strong(expected, 1 + static_cast<int>(why), std::memory_order_relaxed);
+    if (stopped_.compare_exchange_strong(expected, 1 + static_cast<int>(why), std::memory_order_relaxed))
+        wake_all();
 }
 
-template <class Meet>
+template <Order order, class Exp, class Meet>
 template <class Bound>
-void Hda<Meet>::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_t parent, uint16_t g, Cell box,
-                 uint8_t dir, Bound&& bound) {
-    if (me.arena.size() >= index_mask_) {
+void Hda<order, Exp, Meet>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
+                                   Cell box, uint8_t dir, Bound&& bound) {
+    if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         return;
     }
@@ -262,37 +318,45 @@ void Hda<Meet>::insert(Worker& me, const uint64_t* state, uint64_t hash, uint32_
         ++me.stats.pruned_matching;
         return;
     }
-    if (h == 0) record_goal(ref(me.id, found.ref), g);
-    if (g + h < incumbent()) me.open.push(g + h, h, found.ref);
+    if (h == 0 && me.expander.is_goal(state)) record_goal(refs_.make(me.id, found.ref), g);
+    if (g + h < incumbent()) me.open.push(key(g, h), tie(g, h), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
 }
 
-template <class Meet>
-void Hda<Meet>::send(Worker& me, int owner, const uint64_t* state, uint64_t hash, uint64_t meta, uint64_t push) {
-    using hda_detail::batch_records;
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::send(Worker& me, int owner, const uint64_t* state, const Message& m) {
     concurrent::Batch*& batch = me.out[owner];
-    if (!batch) batch = me.pool.acquire(batch_records * record_words_);
-    uint64_t* dst = batch->append(record_words_);
-    std::copy(state, state + stride_, dst);
-    dst[stride_] = hash;
-    dst[stride_ + 1] = meta;
-    dst[stride_ + 2] = push;
+    if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
+    pack(batch->append(record_words_), state, stride_, m);
+    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(key(m.g, m.h), tie(m.g, m.h)));
     ++me.share.sent;
-    if (batch->size(record_words_) == batch_records) flush(me, owner);
+    if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
 
-template <class Meet>
-void Hda<Meet>::flush(Worker& me, int owner) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::flush(Worker& me, int owner) {
     concurrent::Batch*& batch = me.out[owner];
+    me.urgent[owner] = 0;
     if (!batch) return;
     // Count the records as in flight before they can be seen (and subtracted).
     termination_.sent(batch->size(record_words_));
-    workers_[owner]->inbox.push(batch);
+    Worker& to = *workers_[owner];
+    to.inbox.push(batch);
     batch = nullptr;
+    // After the push: a stale low key (the batch already drained) only makes
+    // others wait until the owner's next drain clears it.
+    if (gated_) kernel::lower_to(to.inbox_key, me.out_key[owner]);
+    me.out_key[owner] = kernel::no_key;
+    to.parker.unpark();
 }
 
-template <class Meet>
-void Hda<Meet>::drain_inbox(Worker& me) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::drain_inbox(Worker& me) {
+    // Cleared before taking, and on every call: a key whose batch was taken
+    // before the key arrived (see flush()) lives until the next call.
+    if (gated_ && me.inbox_key.load(std::memory_order_relaxed) != kernel::no_key)
+        me.inbox_key.store(kernel::no_key, std::memory_order_seq_cst);
+    if (me.inbox.empty()) return;
     concurrent::Batch* batch = me.inbox.take_all();
     if (!batch) return;
     wake(me);
@@ -302,10 +366,8 @@ void Hda<Meet>::drain_inbox(Worker& me) {
         const int n = batch->size(record_words_);
         for (int i = 0; i < n; ++i) {
             const uint64_t* r = batch->record(i, record_words_);
-            uint64_t meta = r[stride_ + 1], push = r[stride_ + 2];
-            insert(me, r, r[stride_], static_cast<uint32_t>(meta), static_cast<uint16_t>(meta >> 32),
-                   static_cast<Cell>(push & 0xFFFF), static_cast<uint8_t>(push >> 16),
-                   [meta] { return static_cast<uint32_t>(meta >> 48); });
+            const Message m = unpack(r, stride_);
+            insert(me, r, m.hash, m.parent, m.g, m.box, m.dir, [&m] { return uint32_t{m.h}; });
         }
         me.share.received += n;
         drained += n;
@@ -315,14 +377,16 @@ void Hda<Meet>::drain_inbox(Worker& me) {
     termination_.received(drained);
 }
 
-template <class Meet>
-void Hda<Meet>::expand(Worker& me, uint32_t index) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::expand(Worker& me, uint32_t index) {
     const Node parent = me.nodes[index];
     const uint16_t g = parent.g + 1;
-    const uint32_t parent_ref = ref(me.id, index);
+    const Ref parent_ref = refs_.make(me.id, index);
+    const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
+    bool urgent = false;
     me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         const int owner = owner_of(hash);
-        if (owner == me.id) {  // as A*: duplicates first, the bound only if new
+        if (owner == me.id) {  // duplicates first, the bound only if new
             insert(me, child, hash, parent_ref, g, push.box, push.dir, [&] { return me.expander.bound(); });
             return;
         }
@@ -333,16 +397,44 @@ void Hda<Meet>::expand(Worker& me, uint32_t index) {
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
-        if (h == 0) lower_incumbent(g);   // prune with it while it travels
-        uint64_t meta = parent_ref | (uint64_t{g} << 32) | (uint64_t{h} << 48);
-        send(me, owner, child, hash, meta, static_cast<uint16_t>(push.box) | (uint64_t{push.dir} << 16));
+        if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
+        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
+        if (gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key) {
+            me.urgent[owner] = 1;
+            urgent = true;
+        }
     });
+    if (urgent)  // the best line goes on at its owner now, not with the next batch
+        for (int w = 0; w < threads_; ++w)
+            if (me.urgent[w]) flush(me, w);
 }
 
-template <class Meet>
-bool Hda<Meet>::check_limits(Worker& me) {
+// True when this worker's best open key is more than lag behind the best
+// key of all workers (their open lists and what is in flight to them).
+template <Order order, class Exp, class Meet>
+bool Hda<order, Exp, Meet>::behind(Worker& me, bool refresh) {
+    uint32_t f, h;
+    me.open.peek(f, h);
+    const Key mine = kernel::make_key(f, h);
+    if (mine != me.published) {
+        me.published = mine;
+        me.open_key.store(mine, std::memory_order_relaxed);
+    }
+    if (!refresh && mine <= me.best_seen + lag_) return false;
+    Key best = mine;
+    for (const auto& w : workers_) {
+        best = std::min(best, w->open_key.load(std::memory_order_relaxed));
+        best = std::min(best, w->inbox_key.load(std::memory_order_relaxed));
+    }
+    me.best_seen = best;
+    return mine > best + lag_;
+}
+
+template <Order order, class Exp, class Meet>
+bool Hda<order, Exp, Meet>::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
-    if (options_.shared_bound) lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
+    if (order == Order::astar && options_.shared_bound)  // another search's solution prunes too
+        lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
     uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes();
     me.bytes.store(bytes, std::memory_order_relaxed);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
@@ -362,11 +454,11 @@ bool Hda<Meet>::check_limits(Worker& me) {
     return false;
 }
 
-template <class Meet>
-void Hda<Meet>::work(Worker& me) {
+template <Order order, class Exp, class Meet>
+void Hda<order, Exp, Meet>::work(Worker& me) {
     const Limits& limits = options_.limits;
-    uint32_t layer_f = 0;
-    uint64_t since_flush = 0;
+    uint32_t layer_f = me.stats.initial_h;  // layers above the start are reported
+    int since_flush = 0;
     while (stopped_.load(std::memory_order_relaxed) == 0) {
         if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
             stop(Outcome::interrupted);
@@ -374,46 +466,71 @@ void Hda<Meet>::work(Worker& me) {
         }
         // 1. duplicate detection for the states sent to this worker.
         drain_inbox(me);
-        // 2. best node below the incumbent; none: idle, and maybe the end.
-        if (me.open.empty() || me.open.min_f() >= incumbent()) {
+        // 2. the best node below the incumbent; none: idle, and maybe the end.
+        if (!has_work(me)) {
+            if (gated_ && me.published != kernel::no_key) {
+                me.published = kernel::no_key;
+                me.open_key.store(kernel::no_key, std::memory_order_relaxed);
+            }
             go_idle(me);
-            if (termination_.done()) break;
-            if (me.inbox.empty()) std::this_thread::yield();
-            if (me.active == false && (limits.time_limit_s > 0 || options_.shared_bound) && check_limits(me)) break;
+            if (termination_.done()) {
+                wake_all();  // the others see it at once
+                break;
+            }
+            if (check_limits(me)) break;
+            me.parker.park(kernel::idle_park_ns, [&] {
+                return !me.inbox.empty() || termination_.done() || stopped_.load(std::memory_order_relaxed);
+            });
             continue;
         }
         wake(me);
+        // 3. in the last layer: wait rather than expand far behind the best node.
+        if (gated_ && behind(me, me.stats.expanded % kernel::gate_refresh_interval == 0)) {
+            flush_all(me);
+            ++me.share.waits;
+            for (int spin = 0; spin < kernel::gated_spins && me.inbox.empty(); ++spin) {
+                std::this_thread::yield();
+                if (!behind(me, true)) break;
+            }
+            if (me.inbox.empty() && behind(me, true))
+                me.parker.park(kernel::gated_park_ns, [&] {
+                    return !me.inbox.empty() || stopped_.load(std::memory_order_relaxed) || !behind(me, true);
+                });
+            if ((me.share.waits % kernel::limit_check_interval) == 0 && check_limits(me)) break;
+            continue;
+        }
         uint32_t f, h;
-        uint32_t index = me.open.pop(f, h);
+        const uint32_t index = me.open.pop(f, h);
         Node& node = me.nodes[index];
-        if (node.closed || node.g + node.h != f) continue;
-        if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
-        ++me.expanded_at_f[f];
-        me.max_f = std::max(me.max_f, f);
-        if (me.id == 0 && f > layer_f) {
-            layer_f = f;
-            if (options_.on_layer) {
-                SearchStats progress = me.stats;
-                progress.last_f = f;
-                progress.stored = table_.size(me.id);
-                progress.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-                options_.on_layer(progress);
+        if (node.closed || key(node.g, node.h) != f) continue;  // stale entry
+        if constexpr (order == Order::astar) {
+            if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
+            ++me.expanded_at_f[f];
+            me.max_f = std::max(me.max_f, f);
+            if (me.id == 0 && f > layer_f) {
+                layer_f = f;
+                if (options_.on_layer) {
+                    SearchStats progress = me.stats;
+                    progress.last_f = f;
+                    progress.stored = table_.size(me.id);
+                    progress.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+                    options_.on_layer(progress);
+                }
             }
         }
-        // 3. limits: the node limit counts every worker's expansions.
-        if (limits.node_limit &&
-            expanded_.fetch_add(1, std::memory_order_relaxed) >= limits.node_limit) {
+        // 4. limits: the node limit counts every worker's expansions.
+        if (limits.node_limit && expanded_.fetch_add(1, std::memory_order_relaxed) >= limits.node_limit) {
             stop(Outcome::node_limit);
             break;
         }
-        if ((me.stats.expanded % hda_detail::limit_check_interval) == 0 && check_limits(me)) break;
+        if ((me.stats.expanded % kernel::limit_check_interval) == 0 && check_limits(me)) break;
         node.closed = 1;
         ++me.stats.expanded;
-        // 4. expand; children go to their owners.
+        // 5. expand; children go to their owners.
         expand(me, index);
-        if (++since_flush == hda_detail::flush_interval) {
+        if (++since_flush == kernel::flush_interval) {
             since_flush = 0;
-            for (int w = 0; w < threads_; ++w) flush(me, w);
+            flush_all(me);
         }
     }
     me.stats.stored = table_.size(me.id);
@@ -421,36 +538,43 @@ void Hda<Meet>::work(Worker& me) {
     if (!me.active) me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
 
-template <class Meet>
-SearchResult Hda<Meet>::run() {
-    // The root goes to its owner before any thread starts.
-    std::vector<uint64_t> root(stride_);
-    uint32_t h = workers_[0]->expander.root(root.data());
-    if (h == heuristic::dead) return finish();
-    uint64_t hash = state::state_hash(board_, root.data());
-    Worker& owner = *workers_[owner_of(hash)];
-    insert(owner, root.data(), hash, hda_detail::no_ref, 0, board::no_cell, 0, [h] { return h; });
-    for (auto& w : workers_) w->stats.initial_h = h;
+template <Order order, class Exp, class Meet>
+SearchResult Hda<order, Exp, Meet>::run() {
+    // Every start state goes to its owner before any thread starts.
+    std::vector<uint64_t> scratch(stride_);
+    uint32_t best_h = heuristic::dead;
+    workers_[0]->expander.roots(scratch.data(), [&](uint32_t h) {
+        if (h == heuristic::dead) return;
+        const uint64_t hash = state::state_hash(board_, scratch.data());
+        insert(*workers_[owner_of(hash)], scratch.data(), hash, no_ref, 0, board::no_cell, 0, [h] { return h; });
+        best_h = std::min(best_h, h);
+    });
+    if (best_h == heuristic::dead) return finish();
+    for (auto& w : workers_) w->stats.initial_h = best_h;
 
-    std::vector<std::thread> threads;
-    for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i] { work(*workers_[i]); });
-    work(*workers_[0]);
-    for (auto& t : threads) t.join();
+    if (stopped_.load(std::memory_order_relaxed) == 0) {  // a start state may be a goal (other orders)
+        std::vector<std::thread> threads;
+        for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i] { work(*workers_[i]); });
+        work(*workers_[0]);
+        for (auto& t : threads) t.join();
+    }
     return finish();
 }
 
-template <class Meet>
-SearchResult Hda<Meet>::finish() {
+template <Order order, class Exp, class Meet>
+SearchResult Hda<order, Exp, Meet>::finish() {
     SearchResult result;
     SearchStats& total = result.stats;
     const uint64_t best = best_.load(std::memory_order_relaxed);
+    const uint32_t incumbent = incumbent_.load(std::memory_order_relaxed);
     const int stopped = stopped_.load(std::memory_order_relaxed);
-    if (stopped) result.outcome = static_cast<Outcome>(stopped - 1);
-    else if (best != hda_detail::no_goal && (best >> 32) == bound_.load(std::memory_order_relaxed)) result.outcome = Outcome::solved;
-    else result.outcome = bound_.load(std::memory_order_relaxed) == 0xFFFFFFFF ? Outcome::unsolvable : Outcome::bound_proven;
+    if (order != Order::astar && best != kernel::no_goal) result.outcome = Outcome::solved;
+    else if (stopped) result.outcome = static_cast<Outcome>(stopped - 1);
+    else if (best != kernel::no_goal && (best >> 32) == incumbent) result.outcome = Outcome::solved;
+    else result.outcome = incumbent == no_cost ? Outcome::unsolvable : Outcome::bound_proven;
     if (result.outcome == Outcome::solved) {
-        const uint32_t r = static_cast<uint32_t>(best);
-        result.pushes = path_to(Place{ref_worker(r), ref_index(r)});
+        const Ref r = static_cast<Ref>(best);
+        result.pushes = path_to(Place{refs_.worker(r), refs_.index(r)});
     }
     uint32_t last_f = result.outcome == Outcome::solved ? static_cast<uint32_t>(best >> 32) : 0;
     for (const auto& w : workers_) last_f = result.outcome == Outcome::solved ? last_f : std::max(last_f, w->max_f);
@@ -469,7 +593,7 @@ SearchResult Hda<Meet>::finish() {
         result.workers.push_back(share);
     }
     // bound_proven: the proven optimum, as the sequential search reports it.
-    total.last_f = result.outcome == Outcome::bound_proven ? bound_.load(std::memory_order_relaxed) : last_f;
+    total.last_f = result.outcome == Outcome::bound_proven ? incumbent : last_f;
     total.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     return result;
 }

@@ -1,7 +1,9 @@
-// Node: the search record shared by A* and HDA*, 12 bytes, kept beside the
-// arena that holds its state (same index).
+// Node: the search record of the search kernel (search/hda.hpp), 12 bytes,
+// kept beside the arena that holds its state (same index), and Ref, the one
+// reference to a node that parents, goals and messages use.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 #include "board/board.hpp"
@@ -9,13 +11,39 @@
 
 namespace hdasoko::search {
 
-// parent (bits 0-31): the parent's reference, no_parent for the root (A*: an
-//   index; HDA*: owner worker in the high bits, index in its arena below);
-// g, h: pushes so far and the bound (dead_h: proven dead, stored so that its
-//   duplicates are not scored again);
-// box, dir: the push that produced the node; closed: expanded, not reopened.
+// "No cost": the incumbent before any solution, a bound nobody has set.
+constexpr uint32_t no_cost = 0xFFFFFFFF;
+
+// A node's reference: its worker (owner) in the high bits, its index in that
+// worker's arena below; with one worker the index alone. no_ref: the root's parent.
+using Ref = uint32_t;
+constexpr Ref no_ref = 0xFFFFFFFF;
+
+// Packs and unpacks Refs for a search with `workers` workers.
+class RefCodec {
+public:
+    explicit RefCodec(int workers)
+        : worker_bits_(std::bit_width(static_cast<unsigned>(workers - 1))),
+          index_mask_(worker_bits_ == 0 ? no_ref : (uint32_t{1} << (32 - worker_bits_)) - 1) {}
+    Ref make(int worker, uint32_t index) const {
+        return worker_bits_ == 0 ? index : (static_cast<uint32_t>(worker) << (32 - worker_bits_)) | index;
+    }
+    int worker(Ref r) const { return worker_bits_ == 0 ? 0 : static_cast<int>(r >> (32 - worker_bits_)); }
+    uint32_t index(Ref r) const { return r & index_mask_; }
+    // Arena indices stay below this; the all-ones Ref is no_ref.
+    uint32_t max_index() const { return index_mask_; }
+
+private:
+    int worker_bits_;
+    uint32_t index_mask_;
+};
+
+// parent (bits 0-31): the parent's Ref, no_ref for a root;
+// g, h: pushes (or pulls) so far and the lower bound (dead_h: proven dead,
+//   stored so that its duplicates are not scored again);
+// box, dir: the move that produced the node; closed: expanded, not reopened.
 struct Node {
-    uint32_t parent;
+    Ref parent;
     uint16_t g;
     uint16_t h;
     board::Cell box;
@@ -23,7 +51,6 @@ struct Node {
     uint8_t closed;
 };
 static_assert(sizeof(Node) == 12);
-constexpr uint32_t no_parent = 0xFFFFFFFF;
 constexpr uint16_t dead_h = 0xFFFF;
 
 // Nodes in pages that never move (the arena's store), indexed like the arena.

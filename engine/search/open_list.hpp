@@ -34,15 +34,21 @@ public:
         return min_f_;
     }
 
-    // Removes and returns a node of smallest f, then smallest h.
-    uint32_t pop(uint32_t& f, uint32_t& h) {
+    // The key (f, h) of the node pop() returns next; only valid when not empty.
+    void peek(uint32_t& f, uint32_t& h) {
         f = min_f();
-        auto& by_h = buckets_[f];
+        const auto& by_h = buckets_[f];
         uint32_t& cur = h_cursor_[f];
         while (by_h[cur].empty()) ++cur;
         h = cur;
-        uint32_t node = by_h[cur].back();
-        by_h[cur].pop_back();
+    }
+
+    // Removes and returns a node of smallest f, then smallest h.
+    uint32_t pop(uint32_t& f, uint32_t& h) {
+        peek(f, h);
+        auto& bucket = buckets_[f][h];
+        uint32_t node = bucket.back();
+        bucket.pop_back();
         --count_[f];
         --size_;
         return node;

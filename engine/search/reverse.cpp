@@ -1,9 +1,9 @@
 // Reverse (pull) search: from the solved configuration back to the initial
-// one, with the sequential best-first search of search/best_first.hpp over
-// the pulls of search/reverse_expander.hpp. The solution, read backwards with
+// one, with the search kernel of search/hda.hpp (one worker) over the pulls
+// of search/reverse_expander.hpp. The solution, read backwards with
 // each pull turned into its push, is a forward push sequence from the
 // initial state; push-optimal in Order::astar since the bound is consistent.
-#include "search/best_first.hpp"
+#include "search/hda.hpp"
 #include "search/reverse_expander.hpp"
 
 namespace hdasoko::search {
@@ -12,8 +12,12 @@ namespace {
 
 template <Order order>
 SearchResult run_reverse(const board::Board& board, const Options& options) {
-    BestFirst<order, ReverseExpander> search(board, options);
-    return search.run();
+    Options one = options;
+    one.threads = 1;
+    Hda<order, ReverseExpander> search(board, one);
+    SearchResult r = search.run();
+    r.workers.clear();  // sequential: no worker shares to report
+    return r;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // ReverseExpander: the pull moves of the reverse search, for
-// search/best_first.hpp (reverse.cpp runs it alone, bidirectional.cpp beside
+// search/hda.hpp (reverse.cpp runs it alone, bidirectional.cpp beside
 // the forward search). Start states: the boxes on every goal, one state per
 // player area of that board (the player may end a solution in any of them).
 // Goal: the boxes on the initial box squares with the initial player in the

@@ -79,6 +79,7 @@ struct WorkerStats {
     uint64_t received = 0;   // states received from other workers
     uint64_t stored = 0;
     double idle_s = 0;       // time with nothing to expand below the incumbent
+    uint64_t waits = 0;      // times it waited rather than expand far behind the best open node
 };
 
 struct SearchResult {
@@ -104,6 +105,10 @@ struct Options {
     std::shared_ptr<const heuristic::Pdb> pdb;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
     int threads = 1;        // HDA* workers
+    // HDA* in A* order: a worker whose best open (f, h) is more than this
+    // many pushes of h behind the best of all workers (or at a larger f)
+    // waits instead of expanding (search/hda.hpp: the last f layer); -1: never.
+    int hda_lag = -1;
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):
     // optimal searches read it every so often and prune f >= it. Null: none.

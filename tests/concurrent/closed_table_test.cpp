@@ -127,7 +127,9 @@ TEST_CASE("closed table: readers find what owners published while shards grow") 
     for (int r = 0; r < 2; ++r) {
         threads.emplace_back([&, r] {
             std::mt19937 rng(r);
-            while (!writers_done.load(std::memory_order_acquire)) {
+            // At least some lookups each, even when the writers finish before
+            // this thread first runs (a loaded machine).
+            for (int mine = 0; !writers_done.load(std::memory_order_acquire) || mine < 1000; ++mine) {
                 const int s = static_cast<int>(rng() % shards);
                 const uint32_t n = published[s].load(std::memory_order_acquire);
                 if (n == 0) continue;

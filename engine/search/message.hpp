@@ -1,0 +1,43 @@
+// Message: a state in flight from the worker that generated it to the worker
+// that owns it (HDA*). A record is the packed state (the level's words + 1,
+// so its length is known only at run time) followed by this fixed header;
+// pack() and unpack() are the only code that knows the layout.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "board/board.hpp"
+#include "search/node.hpp"
+
+namespace hdasoko::search {
+
+//   hash:   the state's Zobrist hash (owner and closed-table slot)
+//   parent: the Ref of the node expanded (on the sender)
+//   g, h:   the child's cost so far and its bound, scored by the sender
+//           (never heuristic::dead: dead children are not sent)
+//   box, dir: the move that produced it
+struct Message {
+    uint64_t hash;
+    Ref parent;
+    uint16_t g;
+    uint16_t h;
+    board::Cell box;
+    uint8_t dir;
+    uint8_t unused;
+};
+static_assert(sizeof(Message) == 24 && sizeof(Message) % sizeof(uint64_t) == 0);
+constexpr int message_words = sizeof(Message) / sizeof(uint64_t);
+
+// A record: `stride` state words, then the header's words.
+inline void pack(uint64_t* record, const uint64_t* state, int stride, const Message& m) {
+    std::memcpy(record, state, sizeof(uint64_t) * stride);
+    std::memcpy(record + stride, &m, sizeof m);
+}
+inline Message unpack(const uint64_t* record, int stride) {
+    Message m;
+    std::memcpy(&m, record + stride, sizeof m);
+    return m;
+}
+
+}  // namespace hdasoko::search
