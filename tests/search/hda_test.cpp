@@ -29,14 +29,16 @@ std::vector<level::Level> collection(const char* file) {
     return level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file);
 }
 
-search::Options with_threads(int threads) {
+search::Options with_threads(int threads, int lag = search::Options{}.hda_lag) {
     search::Options o;
     o.threads = threads;
+    o.hda_lag = lag;
     return o;
 }
 
-// Solves with HDA* and checks the answer against A*'s; returns A*'s result.
-void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts) {
+// Solves with HDA* and checks the answer against A*'s.
+void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
+                         int lag = search::Options{}.hda_lag) {
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
     REQUIRE(reference.outcome == Outcome::solved);
@@ -44,7 +46,8 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
         CAPTURE(level.source);
         CAPTURE(level.number);
         CAPTURE(threads);
-        const search::SearchResult result = search::hda(board, with_threads(threads));
+        CAPTURE(lag);
+        const search::SearchResult result = search::hda(board, with_threads(threads, lag));
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == reference.pushes.size());
         const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
@@ -68,10 +71,13 @@ const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
 
 }  // namespace
 
-TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers") {
+TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag") {
     auto microban = collection("microban.xsb");
-    for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8});
-    check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8});
+    // -1: never wait; 0: only the best key's holder expands (the strictest).
+    for (int lag : {-1, 0, search::Options{}.hda_lag}) {
+        for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8}, lag);
+        check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8}, lag);
+    }
 }
 
 TEST_CASE("hda small: limits and cancellation stop every worker") {
@@ -180,12 +186,15 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
             search::Options options;
             options.heuristic = kind;
             const search::SearchResult reference = search::astar(board, options);
-            for (int threads : {1, 2, 4}) {
+            for (int threads : {1, 2, 4})
+            for (int lag : {-1, 0, search::Options{}.hda_lag}) {
                 CAPTURE(level->source);
                 CAPTURE(level->number);
                 CAPTURE(heuristic::kind_name(kind));
                 CAPTURE(threads);
+                CAPTURE(lag);
                 options.threads = threads;
+                options.hda_lag = lag;
                 const search::SearchResult result = search::hda(board, options);
                 REQUIRE(result.outcome == Outcome::solved);
                 CHECK(result.pushes.size() == optimum.pushes.size());
