@@ -2,7 +2,7 @@
 // zeroing costs no writes); growth rehashes by tag into the doubled array.
 #include "concurrent/closed_table.hpp"
 
-#include <mimalloc.h>
+#include "state/pages.hpp"
 
 #include <new>
 
@@ -32,14 +32,14 @@ size_t ClosedTable::size() const {
 
 ClosedTable::Array* ClosedTable::make_array(size_t slots) {
     static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t) && std::atomic<uint64_t>::is_always_lock_free);
-    void* mem = mi_zalloc_aligned(slots * sizeof(uint64_t), 64);
+    void* mem = state::page_zalloc_aligned(slots * sizeof(uint64_t), 64);
     if (!mem) throw std::bad_alloc();
     // All-zero bytes are the empty slot; atomics of uint64_t have its layout.
     return new Array{slots - 1, static_cast<std::atomic<uint64_t>*>(mem)};
 }
 
 void ClosedTable::free_array(Array* a) {
-    mi_free(a->slots);
+    state::page_free(a->slots);
     delete a;
 }
 

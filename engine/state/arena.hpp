@@ -4,7 +4,7 @@
 // of 2^14 items: 2^32 items; the directory's untouched part costs no memory),
 // so it never moves either. Single writer; another thread may read items
 // below an index the writer has published (a release store after add(), an
-// acquire load before at()). Pages come from mimalloc.
+// acquire load before at()). Pages come from mimalloc (state/pages.hpp).
 //   Arena: packed states (stride = the level's words + 1)
 //   search::Nodes: search nodes (stride 1)
 #pragma once
@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <new>
 
-#include <mimalloc.h>
+#include "state/pages.hpp"
 
 namespace hdasoko::state {
 
@@ -26,7 +26,7 @@ public:
         if (!pages_) throw std::bad_alloc();
     }
     ~Paged() {
-        for (uint32_t p = 0; p < used_pages_; ++p) mi_free(pages_[p]);
+        for (uint32_t p = 0; p < used_pages_; ++p) page_free(pages_[p]);
         std::free(pages_);
     }
     Paged(const Paged&) = delete;
@@ -58,7 +58,7 @@ private:
 
     void new_page() {
         if (used_pages_ == max_pages) throw std::bad_alloc();
-        auto* p = static_cast<T*>(mi_malloc(sizeof(T) * page_items * stride_));
+        auto* p = static_cast<T*>(page_alloc(sizeof(T) * page_items * stride_));
         if (!p) throw std::bad_alloc();
         pages_[used_pages_++] = p;
     }
