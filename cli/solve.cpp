@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "signals.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -29,7 +30,7 @@ int Solved::exit_code() const {
         case search::Outcome::time_limit: return exit_time_limit;
         case search::Outcome::memory_limit: return exit_memory_limit;
         case search::Outcome::node_limit: return exit_node_limit;
-        case search::Outcome::interrupted: return exit_interrupted;
+        case search::Outcome::interrupted: return signals::interrupted_exit_code();
         case search::Outcome::bound_proven: return exit_internal;  // portfolio members only
     }
     return exit_internal;
