@@ -432,9 +432,16 @@ SearchResult Hda<Meet>::run() {
     insert(owner, root.data(), hash, hda_detail::no_ref, 0, board::no_cell, 0, [h] { return h; });
     for (auto& w : workers_) w->stats.initial_h = h;
 
+    auto guarded = [this](Worker& w) {  // an allocation failure is a memory limit, not a crash
+        try {
+            work(w);
+        } catch (const std::bad_alloc&) {
+            stop(Outcome::memory_limit);
+        }
+    };
     std::vector<std::thread> threads;
-    for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i] { work(*workers_[i]); });
-    work(*workers_[0]);
+    for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i, &guarded] { guarded(*workers_[i]); });
+    guarded(*workers_[0]);
     for (auto& t : threads) t.join();
     return finish();
 }
