@@ -68,13 +68,13 @@ const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
 
 }  // namespace
 
-TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers") {
+TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers" * doctest::test_suite("threads")) {
     auto microban = collection("microban.xsb");
     for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8});
     check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8});
 }
 
-TEST_CASE("hda small: limits and cancellation stop every worker") {
+TEST_CASE("hda small: limits and cancellation stop every worker" * doctest::test_suite("threads")) {
     const level::Level hard = collection("xsokoban.xsb")[49];
     const board::Board board(hard);
     for (int threads : {1, 3}) {
@@ -108,7 +108,7 @@ TEST_CASE("hda small: limits and cancellation stop every worker") {
     }
 }
 
-TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker count") {
+TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker count" * doctest::test_suite("threads")) {
     // Two boxes, two goals, but the right box is stuck in a corner.
     const level::Level level = level::parse_collection(R"(
 #######
@@ -136,7 +136,7 @@ TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at
     for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
 }
 
-TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it") {
+TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it" * doctest::test_suite("threads")) {
     // With the bound at the optimal length no solution is below it: every
     // search proves the bound (it prunes its own goals, whose f equal it).
     // One push above it, each must find an optimal solution of its own.
@@ -200,7 +200,7 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
     }
 }
 
-TEST_CASE("hda small: one PDB shared read-only by every worker") {
+TEST_CASE("hda small: one PDB shared read-only by every worker" * doctest::test_suite("threads")) {
     // Built once, handed to 4 workers that read it without locking (run
     // under ThreadSanitizer in CI).
     const auto xsokoban = collection("xsokoban.xsb");
