@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 
 #include <atomic>
-#include <csignal>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -12,9 +11,11 @@
 #include <unistd.h>
 
 #include "analyze.hpp"
+#include "input.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
 #include "scale.hpp"
+#include "signals.hpp"
 #include "solution/verify.hpp"
 #include "solve.hpp"
 
@@ -22,9 +23,6 @@ namespace {
 
 using namespace hdasoko;
 using cli::Exit;
-
-std::atomic<bool> interrupted{false};
-extern "C" void on_sigint(int) { interrupted.store(true, std::memory_order_relaxed); }
 
 uint64_t physical_memory_bytes() {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -95,7 +93,7 @@ struct SearchFlags {
         o.limits.node_limit = node_limit;
         o.limits.memory_limit_bytes = memory_limit_mb > 0 ? static_cast<uint64_t>(memory_limit_mb * 1048576.0)
                                                           : physical_memory_bytes() / 4 * 3;
-        o.limits.cancel = &interrupted;
+        o.limits.cancel = &cli::signals::stop_flag();
         return o;
     }
 };
@@ -118,6 +116,7 @@ std::ofstream open_output(const std::string& path) {
 // a row each and a summary. Returns the exit code (the largest of the levels').
 int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags& flags, const Outputs& to,
                bool single) {
+    cli::signals::install();
     search::Options options = flags.options();
     const cli::Plan plan = flags.plan();
     if (plan.search == "portfolio") {  // names checked before any search starts
@@ -173,6 +172,8 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     for (const auto& s : all)
         if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
+    if (const int sig = cli::signals::stop_signal())
+        std::cerr << "hdasoko: stopped by " << cli::signals::signal_name(sig) << '\n';
     return worst;
 }
 
@@ -206,10 +207,13 @@ bool parse_int(const std::string& text, int& value) {
     return !text.empty() && used == text.size();
 }
 
-// SOLUTION is a file of LURD (other lines ignored) or the LURD itself.
+// SOLUTION is a file of LURD (other lines ignored), `-` for standard input,
+// or the LURD itself.
 std::string read_solution(const std::string& arg) {
-    std::ifstream in(arg);
-    if (!in) return arg;
+    std::istringstream piped(arg == "-" ? cli::read_stdin() : std::string());
+    std::ifstream file(arg == "-" ? std::string() : arg);
+    if (arg != "-" && !file) return arg;
+    std::istream& in = arg == "-" ? static_cast<std::istream&>(piped) : file;
     std::string line, lurd;
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -221,7 +225,6 @@ std::string read_solution(const std::string& arg) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::signal(SIGINT, on_sigint);
     CLI::App app{"hdasoko: a parallel Sokoban solver that proves push-optimal solutions"};
     app.require_subcommand(1);
 
@@ -230,7 +233,7 @@ int main(int argc, char** argv) {
     std::string solve_file, level_arg = "1", title;
     Outputs solve_to;
     SearchFlags flags;
-    solve->add_option("FILE", solve_file, "XSB level or collection")->required();
+    solve->add_option("FILE", solve_file, "XSB level or collection; - reads standard input")->required();
     solve->add_option("--level", level_arg, "level number (1-based) or 'all'")->capture_default_str();
     solve->add_option("--title", title, "level with this title (instead of --level)");
     solve->add_flag("--quiet", solve_to.quiet, "no progress on stderr");
@@ -241,8 +244,8 @@ int main(int argc, char** argv) {
     auto* verify = app.add_subcommand("verify", "replay a LURD solution and check that it solves the level");
     std::string verify_file, solution_arg;
     int verify_level = 1;
-    verify->add_option("FILE", verify_file, "XSB level or collection")->required();
-    verify->add_option("SOLUTION", solution_arg, "file holding LURD, or the LURD string")->required();
+    verify->add_option("FILE", verify_file, "XSB level or collection; - reads standard input")->required();
+    verify->add_option("SOLUTION", solution_arg, "file holding LURD, - for standard input, or the LURD string")->required();
     verify->add_option("--level", verify_level, "level number (1-based)")->capture_default_str();
 
     // bench
@@ -262,7 +265,7 @@ int main(int argc, char** argv) {
     auto* analyze = app.add_subcommand(
         "analyze", "dead squares, goal zone and entrance, PDB size and build time, initial lower bounds");
     std::string analyze_file, analyze_level = "1", analyze_csv;
-    analyze->add_option("FILE", analyze_file, "XSB level or collection")->required();
+    analyze->add_option("FILE", analyze_file, "XSB level or collection; - reads standard input")->required();
     analyze->add_option("--level", analyze_level, "level number (1-based) or 'all'")->capture_default_str();
     analyze->add_option("--csv", analyze_csv, "also write one CSV row per level to this file");
 
@@ -274,7 +277,7 @@ int main(int argc, char** argv) {
     cli::ScaleRequest scale_request;
     SearchFlags scale_flags;
     std::string replot_csv;
-    scale->add_option("FILE", scale_file, "XSB level or collection")->required();
+    scale->add_option("FILE", scale_file, "XSB level or collection; - reads standard input")->required();
     scale->add_option("--replot", replot_csv, "draw --plot from this CSV of an earlier run instead of searching");
     scale->add_option("--level", scale_level, "level number (1-based)")->capture_default_str();
     scale->add_option("--threads", scale_threads, "comma-separated worker counts")->capture_default_str();
@@ -294,11 +297,11 @@ int main(int argc, char** argv) {
 
     try {
         if (*solve) {
-            auto collection = level::load_collection(solve_file);
+            auto collection = cli::load_levels(solve_file);
             std::vector<const level::Level*> chosen;
             bool single = true;
             if (!title.empty()) {
-                chosen.push_back(&level::select_level_by_title(collection, title, solve_file));
+                chosen.push_back(&level::select_level_by_title(collection, title, cli::input_name(solve_file)));
             } else if (level_arg == "all") {
                 for (const auto& l : collection) chosen.push_back(&l);
                 single = false;
@@ -308,12 +311,12 @@ int main(int argc, char** argv) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << level_arg << "'\n";
                     return cli::exit_bad_input;
                 }
-                chosen.push_back(&level::select_level(collection, n, solve_file));
+                chosen.push_back(&level::select_level(collection, n, cli::input_name(solve_file)));
             }
             return run_levels(chosen, flags, solve_to, single);
         }
         if (*analyze) {
-            auto collection = level::load_collection(analyze_file);
+            auto collection = cli::load_levels(analyze_file);
             std::vector<const level::Level*> chosen;
             const bool single = analyze_level != "all";
             if (!single) {
@@ -324,13 +327,17 @@ int main(int argc, char** argv) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << analyze_level << "'\n";
                     return cli::exit_bad_input;
                 }
-                chosen.push_back(&level::select_level(collection, n, analyze_file));
+                chosen.push_back(&level::select_level(collection, n, cli::input_name(analyze_file)));
             }
             return cli::run_analyze(chosen, single, analyze_csv);
         }
         if (*verify) {
-            auto collection = level::load_collection(verify_file);
-            const level::Level& l = level::select_level(collection, verify_level, verify_file);
+            if (verify_file == "-" && solution_arg == "-") {
+                std::cerr << "hdasoko: verify: the level and the solution cannot both come from standard input\n";
+                return cli::exit_bad_input;
+            }
+            auto collection = cli::load_levels(verify_file);
+            const level::Level& l = level::select_level(collection, verify_level, cli::input_name(verify_file));
             solution::Verdict v = solution::verify(l, read_solution(solution_arg));
             if (!v.ok) {
                 std::cout << "rejected: " << v.error << '\n';
@@ -350,8 +357,8 @@ int main(int argc, char** argv) {
                 return cli::replot_scale(replot_csv, scale_request.plot_path,
                                          "HDA* on " + name + " #" + std::to_string(scale_level));
             }
-            auto collection = level::load_collection(scale_file);
-            const level::Level& l = level::select_level(collection, scale_level, scale_file);
+            auto collection = cli::load_levels(scale_file);
+            const level::Level& l = level::select_level(collection, scale_level, cli::input_name(scale_file));
             std::stringstream list(scale_threads);
             std::string item;
             while (std::getline(list, item, ',')) {
@@ -365,13 +372,14 @@ int main(int argc, char** argv) {
             }
             if (scale_request.threads.empty() || scale_request.threads.front() != 1)
                 scale_request.threads.insert(scale_request.threads.begin(), 1);  // the baseline
+            cli::signals::install();
             return cli::run_scale(l, scale_flags.options(), scale_request);
         }
         if (*bench) {
             std::vector<std::vector<level::Level>> collections;
             std::vector<const level::Level*> chosen;
             if (!bench_file.empty()) {
-                collections.push_back(level::load_collection(bench_file));
+                collections.push_back(cli::load_levels(bench_file));
                 for (const auto& l : collections.back()) chosen.push_back(&l);
             } else {
                 collections.reserve(std::size(bench_levels));

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "signals.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -29,7 +30,7 @@ int Solved::exit_code() const {
         case search::Outcome::time_limit: return exit_time_limit;
         case search::Outcome::memory_limit: return exit_memory_limit;
         case search::Outcome::node_limit: return exit_node_limit;
-        case search::Outcome::interrupted: return exit_interrupted;
+        case search::Outcome::interrupted: return signals::interrupted_exit_code();
         case search::Outcome::bound_proven: return exit_internal;  // portfolio members only
     }
     return exit_internal;
@@ -55,7 +56,12 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         std::string error;
         auto members = search::portfolio_members(plan.portfolio, plan.mode, with_pdb, options.threads, error);
         if (members.empty()) throw std::invalid_argument(error);
-        search::PortfolioResult race = search::race(board, std::move(members), plan.mode, options.limits);
+        search::PortfolioResult race;
+        try {
+            race = search::race(board, std::move(members), plan.mode, options.limits);
+        } catch (const std::bad_alloc&) {  // the race's own tables; its members report their own
+            race.result.outcome = search::Outcome::memory_limit;
+        }
         out.result = std::move(race.result);
         out.optimal = race.optimal;
         if (race.winner >= 0) out.winner = race.members[race.winner].name;
@@ -64,7 +70,8 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
     } else {
-        out.result = plan.search == "hda" ? search::hda(board, with_pdb) : search::astar(board, with_pdb);
+        out.result = search::memory_guarded(
+            [&] { return plan.search == "hda" ? search::hda(board, with_pdb) : search::astar(board, with_pdb); });
         out.optimal = true;  // both prove push-optimality
     }
     out.phases.search_s = since(t);

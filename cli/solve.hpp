@@ -18,7 +18,8 @@ enum Exit : int {
     exit_time_limit = 20,
     exit_memory_limit = 21,
     exit_node_limit = 22,
-    exit_interrupted = 23,
+    exit_interrupted = 23,  // SIGINT
+    exit_terminated = 24,   // SIGTERM or SIGHUP
     exit_bad_input = 30,
     exit_internal = 40,
 };

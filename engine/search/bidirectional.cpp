@@ -107,7 +107,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
                                   done[0].store(true, std::memory_order_release);
                               }),
                               std::thread([&] {
-                                  results[1] = backward.run();
+                                  results[1] = memory_guarded([&] { return backward.run(); });
                                   done[1].store(true, std::memory_order_release);
                               })};
     // Referee: the caller's cancel and bound reach the sides, and the first

@@ -552,10 +552,17 @@ SearchResult Hda<order, Exp, Meet>::run() {
     if (best_h == heuristic::dead) return finish();
     for (auto& w : workers_) w->stats.initial_h = best_h;
 
+    auto guarded = [this](Worker& w) {  // an allocation failure is a memory limit, not a crash
+        try {
+            work(w);
+        } catch (const std::bad_alloc&) {
+            stop(Outcome::memory_limit);
+        }
+    };
     if (stopped_.load(std::memory_order_relaxed) == 0) {  // a start state may be a goal (other orders)
         std::vector<std::thread> threads;
-        for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i] { work(*workers_[i]); });
-        work(*workers_[0]);
+        for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i, &guarded] { guarded(*workers_[i]); });
+        guarded(*workers_[0]);
         for (auto& t : threads) t.join();
     }
     return finish();

@@ -159,7 +159,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;
         o.on_layer = nullptr;
         threads.emplace_back([&, i] {
-            SearchResult r = members[i].search(board, members[i].options);
+            SearchResult r = memory_guarded([&] { return members[i].search(board, members[i].options); });
             std::lock_guard<std::mutex> lock(mutex);
             ended[i] = since(start);
             if (r.outcome == Outcome::solved &&

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "board/board.hpp"
@@ -116,6 +117,20 @@ struct Options {
     // Called from the searching thread (HDA*: worker 0) when a new f layer starts.
     std::function<void(const SearchStats&)> on_layer;
 };
+
+// Runs `search` (a callable returning a SearchResult); an allocation failure
+// inside it becomes Outcome::memory_limit rather than an exception, so that a
+// search on a thread of its own never ends the process.
+template <class F>
+SearchResult memory_guarded(F&& search) {
+    try {
+        return search();
+    } catch (const std::bad_alloc&) {
+        SearchResult out;
+        out.outcome = Outcome::memory_limit;
+        return out;
+    }
+}
 
 // True for the kinds that read a pattern database.
 inline bool uses_pdb(heuristic::Kind kind) {

@@ -13,59 +13,7 @@ root=${2:?usage: cli.sh <hdasoko binary> <repo root>}
 microban=$root/levels/microban.xsb
 xsokoban=$root/levels/xsokoban.xsb
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME ARGS...: runs hdasoko, leaving stdout, stderr and the exit code in
-# $tmp/NAME.out, $tmp/NAME.err and $code.
-run() {
-    local name=$1
-    shift
-    "$hdasoko" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-    code=$?
-}
-
-# expect_exit CODE NAME ARGS...
-expect_exit() {
-    local want=$1 name=$2
-    shift 2
-    run "$name" "$@"
-    if [ "$code" -ne "$want" ]; then
-        fail "$name: exit code $code, expected $want (hdasoko $*)"
-        sed 's/^/    stderr: /' "$tmp/$name.err" | head -5 >&2
-    fi
-}
-
-# expect_in FILE TEXT NAME: FILE contains TEXT (fixed string).
-expect_in() {
-    if ! grep -qF -- "$2" "$1"; then
-        fail "$3: expected '$2' in $(basename "$1"), got:"
-        head -5 "$1" | sed 's/^/    /' >&2
-    fi
-}
-
-# json_get FILE EXPR: prints a Python expression over the parsed JSON `d`,
-# or "<not JSON>" / "<missing>".
-json_get() {
-    python3 -c '
-import json, sys
-try:
-    d = json.load(open(sys.argv[1]))
-except ValueError:
-    print("<not JSON>")
-    sys.exit()
-try:
-    print(eval(sys.argv[2]))
-except (KeyError, IndexError, TypeError):
-    print("<missing>")
-' "$1" "$2"
-}
+source "$(dirname "$0")/lib/checks.bash"
 
 # --- exit codes of solve ----------------------------------------------------
 
@@ -228,8 +176,4 @@ expect_exit 0 analyze_all analyze "$xsokoban" --level all --csv "$tmp/analyze.cs
 expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb" analyze_csv
 expect_exit 30 analyze_bad_level analyze "$xsokoban" --level x
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli.sh: $failures check(s) failed" >&2
-    exit 1
-fi
-echo "cli.sh: all checks passed"
+finish cli.sh

@@ -71,7 +71,7 @@ const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
 
 }  // namespace
 
-TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag") {
+TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag" * doctest::test_suite("threads")) {
     auto microban = collection("microban.xsb");
     // -1: never wait; 0: only the best key's holder expands (the strictest).
     for (int lag : {-1, 0, search::Options{}.hda_lag}) {
@@ -80,7 +80,7 @@ TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 wor
     }
 }
 
-TEST_CASE("hda small: limits and cancellation stop every worker") {
+TEST_CASE("hda small: limits and cancellation stop every worker" * doctest::test_suite("threads")) {
     const level::Level hard = collection("xsokoban.xsb")[49];
     const board::Board board(hard);
     for (int threads : {1, 3}) {
@@ -114,7 +114,7 @@ TEST_CASE("hda small: limits and cancellation stop every worker") {
     }
 }
 
-TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker count") {
+TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker count" * doctest::test_suite("threads")) {
     // Two boxes, two goals, but the right box is stuck in a corner.
     const level::Level level = level::parse_collection(R"(
 #######
@@ -142,7 +142,7 @@ TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at
     for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
 }
 
-TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it") {
+TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it" * doctest::test_suite("threads")) {
     // With the bound at the optimal length no solution is below it: every
     // search proves the bound (it prunes its own goals, whose f equal it).
     // One push above it, each must find an optimal solution of its own.
@@ -209,7 +209,7 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
     }
 }
 
-TEST_CASE("hda small: one PDB shared read-only by every worker") {
+TEST_CASE("hda small: one PDB shared read-only by every worker" * doctest::test_suite("threads")) {
     // Built once, handed to 4 workers that read it without locking (run
     // under ThreadSanitizer in CI).
     const auto xsokoban = collection("xsokoban.xsb");

@@ -42,7 +42,7 @@ search::SearchResult never_answer(const board::Board&, const search::Options& o)
 
 }  // namespace
 
-TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled") {
+TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
     const level::Level level = shipped("xsokoban.xsb", 38);
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
@@ -60,7 +60,7 @@ TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the 
     CHECK(r.members[2].outcome == Outcome::interrupted);
 }
 
-TEST_CASE("portfolio: a bound from a non-optimal member is proven by an optimal one") {
+TEST_CASE("portfolio: a bound from a non-optimal member is proven by an optimal one" * doctest::test_suite("threads")) {
     int proofs = 0;
     for (int n : {2, 38}) {
         CAPTURE(n);
@@ -96,7 +96,7 @@ TEST_CASE("portfolio: a bound from a non-optimal member is proven by an optimal 
     CHECK(proofs > 0);
 }
 
-TEST_CASE("portfolio: the user's cancel stops every member promptly") {
+TEST_CASE("portfolio: the user's cancel stops every member promptly" * doctest::test_suite("threads")) {
     const level::Level level = shipped("xsokoban.xsb", 50);  // far from solved in seconds
     const board::Board board(level);
     std::string error;
@@ -127,7 +127,7 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly") {
 #endif
 }
 
-TEST_CASE("portfolio: members by name") {
+TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     std::string error;
     auto members = search::portfolio_members("default", Mode::optimal, {}, 2, error);
     CHECK(!members.empty());

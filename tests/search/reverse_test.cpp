@@ -87,7 +87,7 @@ TEST_CASE("reverse, bidirectional: the same optimal push counts as forward A* on
 // Small enough for ThreadSanitizer (CI runs "bidirectional small*" under it):
 // both sides read each other's tables while they grow; with 3 threads the
 // reverse side reads two forward HDA* workers' shards.
-TEST_CASE("bidirectional small: optimal and any orders on the first Microban levels") {
+TEST_CASE("bidirectional small: optimal and any orders on the first Microban levels" * doctest::test_suite("threads")) {
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
     for (int threads : {1, 3})
         for (int number : {1, 2, 3, 4, 5, 10, 30, 60}) check_against_forward(microban[number - 1], false, threads);

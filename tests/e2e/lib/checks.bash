@@ -1,0 +1,62 @@
+# tests/e2e/lib/checks.bash: what every end-to-end script shares. Source it
+# after setting $hdasoko; it makes $tmp (removed on exit) and counts failures.
+#   run NAME ARGS...            stdout, stderr, exit code in $tmp/NAME.out, .err, $code
+#   expect_exit CODE NAME ARGS...
+#   expect_in FILE TEXT NAME    FILE contains TEXT (fixed string)
+#   json_get FILE EXPR          a Python expression over the parsed JSON `d`
+#   finish SCRIPT               the verdict and exit status
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+run() {
+    local name=$1
+    shift
+    "$hdasoko" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    code=$?
+}
+
+expect_exit() {
+    local want=$1 name=$2
+    shift 2
+    run "$name" "$@"
+    if [ "$code" -ne "$want" ]; then
+        fail "$name: exit code $code, expected $want (hdasoko $*)"
+        sed 's/^/    stderr: /' "$tmp/$name.err" | head -5 >&2
+    fi
+}
+
+expect_in() {
+    if ! grep -qF -- "$2" "$1"; then
+        fail "$3: expected '$2' in $(basename "$1"), got:"
+        head -5 "$1" | sed 's/^/    /' >&2
+    fi
+}
+
+json_get() {
+    python3 -c '
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except ValueError:
+    print("<not JSON>")
+    sys.exit()
+try:
+    print(eval(sys.argv[2]))
+except (KeyError, IndexError, TypeError):
+    print("<missing>")
+' "$1" "$2"
+}
+
+finish() {
+    if [ "$failures" -ne 0 ]; then
+        echo "$1: $failures check(s) failed" >&2
+        exit 1
+    fi
+    echo "$1: all checks passed"
+}

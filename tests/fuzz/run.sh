@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets, each for SECONDS, on a corpus seeded from
+# levels/ (every level of every collection), tests/parse (bad inputs),
+# generated levels (tests/generate) and the checked-in corpus
+# (tests/fuzz/corpus, which holds every crash found so far). Builds
+# build-fuzz with clang (-DHDASOKO_FUZZ=ON) when needed; the corpus grows in
+# build-fuzz/corpus/<target> across runs. Prints executions and time per
+# target; a crash leaves its input in build-fuzz/artifacts/<target>/ and
+# makes the script exit 1 (copy the input into tests/fuzz/corpus/<target>/
+# once fixed: ctest replays it from then on). Seeds are made with the
+# regular build's hdasoko and differential ($TOOLS, default build).
+#   tests/fuzz/run.sh SECONDS [parse|verify|solve ...]    (default: all three)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:?usage: tests/fuzz/run.sh SECONDS [target...]}
+shift
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(parse verify solve)
+build=build-fuzz
+tools=${TOOLS:-build}
+
+if [ ! -f "$build/build.ninja" ]; then
+    cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHDASOKO_FUZZ=ON >/dev/null
+fi
+nice -n 10 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
+nice -n 10 cmake --build "$tools" -j2 --target hdasoko differential >/dev/null
+
+# One file per level of a collection (blank-line separated paragraphs).
+split_levels() {  # FILE DIR PREFIX
+    awk -v dir="$2" -v prefix="$3" 'BEGIN { RS = ""; ORS = "\n" } { print > (dir "/" prefix "-" NR ".xsb") }' "$1"
+}
+
+seed_corpus() {  # TARGET DIR
+    local target=$1 dir=$2 seeds
+    seeds=$(mktemp -d)
+    cp tests/fuzz/corpus/"$target"/* "$dir"/ 2>/dev/null || true
+    case $target in
+    parse)
+        for f in levels/*.xsb; do split_levels "$f" "$dir" "$(basename "$f" .xsb)"; done
+        cp tests/parse/*.xsb "$dir"/
+        "$tools"/tests/differential --count 200 --write "$dir" >/dev/null
+        ;;
+    verify)
+        # Microban levels with the solutions hdasoko finds, joined by a zero byte.
+        split_levels levels/microban.xsb "$seeds" microban
+        for n in $(seq 1 40); do
+            solution=$("$tools"/hdasoko solve levels/microban.xsb --level "$n" --threads 1 --time-limit 5 --json --quiet |
+                python3 -c 'import json, sys; print(json.load(sys.stdin).get("solution", ""))') || continue
+            { cat "$seeds/microban-$n.xsb"; printf '\0%s' "$solution"; } >"$dir/microban-$n"
+        done
+        ;;
+    solve)
+        # Generated levels, each behind a byte that picks the configuration.
+        "$tools"/tests/differential --count 400 --write "$seeds" >/dev/null
+        local i=0
+        for f in "$seeds"/*.xsb; do
+            { printf "\\x$(printf %02x $((i % 256)))"; cat "$f"; } >"$dir/$(basename "$f" .xsb)-$i"
+            i=$((i + 1))
+        done
+        ;;
+    esac
+    rm -rf "$seeds"
+}
+
+status=0
+for target in "${targets[@]}"; do
+    corpus=$build/corpus/$target
+    artifacts=$build/artifacts/$target
+    mkdir -p "$corpus" "$artifacts"
+    [ -n "$(ls -A "$corpus")" ] || seed_corpus "$target" "$corpus"
+    case $target in
+    solve) max_len=513 ;;
+    *) max_len=4096 ;;
+    esac
+    log=$build/fuzz-$target.log
+    start=$(date +%s.%N)
+    set +e
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
+        -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
+    code=$?
+    set -e
+    elapsed=$(echo "$(date +%s.%N) - $start" | bc)
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    searches=$(grep -o 'solve_fuzz: [0-9]* searches' "$log" | tail -1 || true)
+    echo "$target: $execs executions${searches:+ (${searches#solve_fuzz: })} in $(printf %.0f "$elapsed") s, corpus $(ls "$corpus" | wc -l) inputs, exit $code (log $log)"
+    if [ "$code" -ne 0 ]; then
+        status=1
+        grep -m3 -E 'ERROR|SUMMARY|Test unit written' "$log" || true
+    fi
+done
+exit $status

@@ -1,0 +1,173 @@
+// The differential check of differential.hpp: a table of configurations,
+// each run on the level and judged against the BFS answer.
+#include "differential.hpp"
+
+#include <memory>
+
+#include "heuristic/pdb.hpp"
+#include "search/portfolio.hpp"
+#include "solution/solution.hpp"
+#include "solution/verify.hpp"
+
+namespace hdasoko::generate {
+
+namespace {
+
+constexpr heuristic::Kind kinds[] = {heuristic::Kind::simple, heuristic::Kind::matching, heuristic::Kind::pdb,
+                                     heuristic::Kind::pdb_static};
+
+const char* order_name(search::Order order) {
+    return order == search::Order::astar ? "astar" : order == search::Order::weighted ? "weighted" : "greedy";
+}
+
+std::string config_name(const char* search, search::Order order, heuristic::Kind kind, bool pi_corral,
+                        int threads) {
+    return std::string(search) + " " + order_name(order) + " " + heuristic::kind_name(kind) +
+           (pi_corral ? "" : " no-pi") + " threads=" + std::to_string(threads);
+}
+
+// A search function run with the base options changed as the config says.
+Config plain(const char* name, int family, int stride, search::SearchFunction f, search::Order order,
+             heuristic::Kind kind, bool pi_corral, int threads) {
+    Config c;
+    c.name = config_name(name, order, kind, pi_corral, threads);
+    c.family = family;
+    c.stride = stride;
+    c.optimal = order == search::Order::astar;
+    c.run = [=](const board::Board& board, const search::Options& base) {
+        search::Options o = base;
+        o.order = order;
+        o.heuristic = kind;
+        o.pi_corral = pi_corral;
+        o.threads = threads;
+        return Answer{f(board, o), order == search::Order::astar};
+    };
+    return c;
+}
+
+Config race(const std::string& spec, search::Mode mode, int family, int stride) {
+    constexpr int threads = 3;
+    Config c;
+    c.name = "portfolio " + spec + (mode == search::Mode::optimal ? " optimal" : " any") +
+             " threads=" + std::to_string(threads);
+    c.family = family;
+    c.stride = stride;
+    c.optimal = mode == search::Mode::optimal;
+    c.run = [=](const board::Board& board, const search::Options& base) {
+        std::string error;
+        auto members = search::portfolio_members(spec, mode, base, threads, error);
+        if (members.empty()) return Answer{};  // judged as a disagreement: outcome unsolvable, no proof
+        search::PortfolioResult r = search::race(board, std::move(members), mode, base.limits);
+        return Answer{std::move(r.result), r.optimal};
+    };
+    return c;
+}
+
+std::vector<Config> make_configs() {
+    using search::Order;
+    enum Family { astar_family, hda_family, bidir_family, any_family, reverse_family, member_family, default_family };
+    std::vector<Config> all;
+    for (heuristic::Kind kind : kinds)
+        for (bool pi : {true, false}) {
+            all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1));
+            for (int workers : {1, 2, 3, 8})
+                all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
+            for (int threads : {1, 2, 3})
+                all.push_back(plain("bidirectional", bidir_family, 12, search::bidirectional, Order::astar, kind, pi,
+                                    threads));
+        }
+    for (heuristic::Kind kind : kinds)
+        for (Order order : {Order::weighted, Order::greedy})
+            all.push_back(plain("astar", any_family, 4, search::astar, order, kind, true, 1));
+    for (Order order : {Order::astar, Order::weighted, Order::greedy})
+        all.push_back(plain("reverse", reverse_family, 1, search::reverse, order, heuristic::Kind::matching, true, 1));
+    for (Order order : {Order::weighted, Order::greedy})
+        all.push_back(plain("bidirectional", reverse_family, 1, search::bidirectional, order,
+                            heuristic::Kind::matching, true, 2));
+    const auto names = search::member_names();
+    for (const auto& [name, what] : names) {
+        std::string error;
+        search::Options base;
+        const auto member = search::portfolio_members(name, search::Mode::optimal, base, 2, error);
+        const bool optimal = member.size() == 1 && member.front().optimal;
+        all.push_back(race(name, optimal ? search::Mode::optimal : search::Mode::any, member_family,
+                           static_cast<int>(names.size())));
+    }
+    all.push_back(race("default", search::Mode::optimal, default_family, 2));
+    all.push_back(race("default", search::Mode::any, default_family, 2));
+    return all;
+}
+
+}  // namespace
+
+const std::vector<Config>& configs() {
+    static const std::vector<Config> all = make_configs();
+    return all;
+}
+
+std::vector<std::string> judge(const level::Level& level, const board::Board& board, const BfsAnswer& expected,
+                               const Config& config, const Answer& answer, bool limits_allowed) {
+    std::vector<std::string> out;
+    auto fail = [&](const std::string& what) { out.push_back(config.name + ": " + what); };
+    const search::SearchResult& result = answer.result;
+    const std::string got = search::outcome_name(result.outcome);
+    const bool limit = result.outcome == search::Outcome::time_limit ||
+                       result.outcome == search::Outcome::node_limit ||
+                       result.outcome == search::Outcome::memory_limit;
+    if (limit && limits_allowed) return out;
+    const std::string bfs_pushes = std::to_string(expected.pushes);
+    if (expected.kind == BfsAnswer::unsolvable) {
+        if (result.outcome != search::Outcome::unsolvable)
+            fail(got + " with " + std::to_string(result.pushes.size()) + " pushes; BFS: unsolvable");
+        return out;
+    }
+    if (result.outcome == search::Outcome::unsolvable && expected.kind == BfsAnswer::solved)
+        fail("unsolvable; BFS: " + bfs_pushes + " pushes");
+    if (result.outcome != search::Outcome::solved) {
+        if (result.outcome != search::Outcome::unsolvable && expected.kind == BfsAnswer::solved)
+            fail(got + "; BFS: " + bfs_pushes + " pushes");
+        return out;
+    }
+    const int pushes = static_cast<int>(result.pushes.size());
+    if (expected.kind == BfsAnswer::solved) {
+        if (config.optimal && pushes != expected.pushes) fail(std::to_string(pushes) + " pushes; BFS: " + bfs_pushes);
+        if (!config.optimal && pushes < expected.pushes)
+            fail(std::to_string(pushes) + " pushes, fewer than BFS's " + bfs_pushes);
+        if (config.optimal && static_cast<int>(result.stats.initial_h) > expected.pushes)
+            fail("initial bound " + std::to_string(result.stats.initial_h) + " above BFS's " + bfs_pushes);
+    }
+    if (config.optimal && !answer.proven_optimal) fail("solution not reported as proven optimal");
+    std::string lurd;
+    try {
+        lurd = solution::to_lurd(board, result.pushes);
+    } catch (const std::exception& e) {
+        fail(std::string("reconstruction failed: ") + e.what());
+        return out;
+    }
+    const solution::Verdict verdict = solution::verify(level, lurd);
+    if (!verdict.ok) fail("verifier rejected " + lurd + ": " + verdict.error);
+    else if (verdict.pushes != pushes)
+        fail("verifier counted " + std::to_string(verdict.pushes) + " pushes, the search " + std::to_string(pushes));
+    return out;
+}
+
+std::vector<std::string> differential(const level::Level& level, const BfsAnswer& expected, Coverage coverage,
+                                      uint64_t salt, DifferentialCount& count) {
+    std::vector<std::string> out;
+    if (expected.kind == BfsAnswer::too_large) return out;
+    const board::Board board(level);
+    search::Options base;
+    base.pdb = std::make_shared<const heuristic::Pdb>(board);  // shared by every PDB run, as the command does
+    std::vector<uint64_t> seen;  // configurations of each family so far
+    for (const Config& config : configs()) {
+        if (seen.size() <= static_cast<size_t>(config.family)) seen.resize(config.family + 1, 0);
+        const uint64_t index = seen[config.family]++;
+        if (coverage == Coverage::rotating && (index + salt) % config.stride != 0) continue;
+        ++count.searches;
+        for (std::string& d : judge(level, board, expected, config, config.run(board, base), false))
+            out.push_back(std::move(d));
+    }
+    return out;
+}
+
+}  // namespace hdasoko::generate
