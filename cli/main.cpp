@@ -33,21 +33,21 @@ uint64_t physical_memory_bytes() {
 
 // Options shared by the searching subcommands.
 struct SearchFlags {
-    std::string heuristic = "matching";
+    std::string heuristic;  // empty: matching (a lone search) or each member's own
     double time_limit_s = 0;
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
-    std::string algorithm = "hda";
+    std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
     std::string portfolio;  // empty: no race (unless --mode any)
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
-        app.add_option("--heuristic", heuristic, "lower bound: simple | matching | pdb | pdb-static")
-            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}))
-            ->capture_default_str();
+        app.add_option("--heuristic", heuristic,
+                       "lower bound of a lone search: simple | matching (default) | pdb | pdb-static")
+            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}));
         app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
             ->check(CLI::NonNegativeNumber);
         app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
@@ -56,9 +56,10 @@ struct SearchFlags {
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
         if (!workers) return;
-        app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
-            ->check(CLI::IsMember({"astar", "hda"}))
-            ->capture_default_str();
+        app.add_option("--search", algorithm,
+                       "run one search alone: astar (sequential) | hda (hash-distributed parallel A*); "
+                       "default: the mode's default portfolio")
+            ->check(CLI::IsMember({"astar", "hda"}));
         app.add_option("--threads", threads, "HDA* workers (a portfolio's budget); 0 = every hardware thread")
             ->check(CLI::Range(0, 256))
             ->capture_default_str();
@@ -74,14 +75,18 @@ struct SearchFlags {
     cli::Plan plan() const {
         cli::Plan p;
         p.mode = mode == "any" ? search::Mode::any : search::Mode::optimal;
-        p.search = !portfolio.empty() || p.mode == search::Mode::any ? "portfolio" : algorithm;
+        // The best measured configuration by default (search/portfolio.cpp,
+        // default_members); --search or --heuristic alone ask for one search.
+        const bool alone = portfolio.empty() && p.mode == search::Mode::optimal &&
+                           (!algorithm.empty() || !heuristic.empty());
+        p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;
     }
 
     search::Options options() const {
         search::Options o;
-        heuristic::parse_kind(heuristic, o.heuristic);
+        heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
@@ -120,7 +125,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
             return cli::exit_bad_input;
         }
     }
-    if (single && !to.quiet) {
+    if (single && !to.quiet && plan.search != "portfolio") {  // a race's members report at the end
         std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
                   << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
         options.on_layer = [](const search::SearchStats& s) {
@@ -152,7 +157,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
         // Flushed per level: a long run stopped midway keeps what it did.
         if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
         if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
-        if (s.result.outcome == search::Outcome::interrupted) break;
+        if (s.outcome() == search::Outcome::interrupted) break;
     }
     if (to.json) {
         if (single) {
@@ -245,7 +250,8 @@ int main(int argc, char** argv) {
     Outputs bench_to;
     bench_to.quiet = true;
     SearchFlags bench_flags;
-    bench_flags.threads = 1;  // the signature is a one-thread count
+    bench_flags.threads = 1;  // the signature is a one-thread count of HDA*
+    bench_flags.algorithm = "hda";
     bench->add_option("FILE", bench_file, "collection to solve instead of the bench list");
     bench->add_option("--levels-dir", levels_dir, "where the bench list's collections are")->capture_default_str();
     add_outputs(*bench, bench_to);

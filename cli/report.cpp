@@ -1,6 +1,8 @@
 // Text and JSON reports of solved levels and collections.
 #include "report.hpp"
 
+#include "search/lower_bound.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -65,6 +67,17 @@ std::string level_name(const level::Level& l) {
 
 double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
+// " (lower bound 176)" beside a solution not proven optimal, else "".
+std::string lower_bound_note(const Solved& s) {
+    if (s.optimal || s.lower_bound < 0) return "";
+    return " (lower bound " + std::to_string(s.lower_bound) + ")";
+}
+
+// The lower bound as a CSV cell or JSON value: empty / null when unsolvable.
+std::string lower_bound_value(const Solved& s, const char* none) {
+    return s.lower_bound < 0 ? none : std::to_string(s.lower_bound);
+}
+
 }  // namespace
 
 std::string fixed(double v, int digits) {
@@ -81,6 +94,7 @@ void print_members(std::ostream& out, const Solved& solved) {
     for (const auto& m : solved.members) {
         std::string what = std::string(search::outcome_name(m.outcome));
         if (m.outcome == search::Outcome::solved) what += " in " + std::to_string(m.pushes) + " pushes";
+        else if (m.lower_bound != search::no_solution) what += ", lower bound " + std::to_string(m.lower_bound);
         if (m.cancelled) what += " (cancelled)";
         out << std::left << std::setw(24) << ("  " + m.name) << std::setw(40) << what << std::right
             << std::setw(3) << m.threads << " threads" << std::setw(13) << thousands(m.stats.expanded)
@@ -98,16 +112,20 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         out << '\n';
     };
     out << std::left << std::setw(24) << "level" << level_name(*solved.level) << '\n';
-    std::string outcome = search::outcome_name(solved.result.outcome);
+    std::string outcome = search::outcome_name(solved.outcome());
     if (!solved.error.empty()) outcome = "internal error: " + solved.error;
-    else if (solved.verified) outcome += solved.optimal ? ", push-optimal, verified" : ", verified, not proven push-optimal";
+    else if (solved.verified && solved.optimal) outcome += ", push-optimal, verified";
+    else if (solved.verified && solved.want_optimal) outcome += "; best solution found verified, not proven push-optimal";
+    else if (solved.verified) outcome += ", verified, not proven push-optimal";
     out << std::left << std::setw(24) << "outcome" << outcome << '\n';
     if (!solved.members.empty()) print_members(out, solved);
     if (solved.verified) {
-        line("pushes", std::to_string(solved.pushes));
+        line("pushes", std::to_string(solved.pushes) + lower_bound_note(solved));
         line("moves", std::to_string(solved.moves));
         if (show_solution) out << std::left << std::setw(24) << "solution" << solved.lurd << '\n';
     }
+    if (!solved.verified && solved.lower_bound >= 0)
+        line("lower_bound", std::to_string(solved.lower_bound), "proven: no solution has fewer pushes");
     line("initial_h", std::to_string(st.initial_h), "lower bound at the start");
     line("last_f", std::to_string(st.last_f), "f of the last layer searched");
     line("expanded", thousands(st.expanded));
@@ -148,10 +166,11 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
     const auto& p = solved.phases;
     out << "{\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
         << ",\"title\":" << json_string(solved.level->title)
-        << ",\"outcome\":" << json_string(search::outcome_name(solved.result.outcome))
+        << ",\"outcome\":" << json_string(search::outcome_name(solved.outcome()))
         << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
         << ",\"optimal\":" << (solved.verified && solved.optimal ? "true" : "false")
-        << ",\"verified\":" << (solved.verified ? "true" : "false");
+        << ",\"verified\":" << (solved.verified ? "true" : "false")
+        << ",\"lower_bound\":" << lower_bound_value(solved, "null");
     if (solved.verified)
         out << ",\"pushes\":" << solved.pushes << ",\"moves\":" << solved.moves
             << ",\"solution\":" << json_string(solved.lurd);
@@ -182,6 +201,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
                 << ",\"optimal\":" << (m.optimal ? "true" : "false")
                 << ",\"outcome\":" << json_string(search::outcome_name(m.outcome))
                 << ",\"cancelled\":" << (m.cancelled ? "true" : "false") << ",\"pushes\":" << m.pushes
+                << ",\"lower_bound\":"
+                << (m.lower_bound == search::no_solution ? std::string("null") : std::to_string(m.lower_bound))
                 << ",\"seconds\":" << m.seconds << ",\"expanded\":" << m.stats.expanded
                 << ",\"generated\":" << m.stats.generated << "}";
         }
@@ -199,7 +220,7 @@ void print_row_header(std::ostream& out) {
 
 void print_row(std::ostream& out, const Solved& s) {
     const auto& st = s.result.stats;
-    std::string outcome = s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error";
+    std::string outcome = s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error";
     out << std::left << std::setw(6) << s.level->number << std::setw(14) << outcome << std::right
         << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
         << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
@@ -229,7 +250,7 @@ void print_summary(std::ostream& out, const Summary& sm) {
 }
 
 void print_csv_header(std::ostream& out) {
-    out << "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner\n";
+    out << "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner\n";
 }
 
 void print_csv_row(std::ostream& out, const Solved& s) {
@@ -237,8 +258,9 @@ void print_csv_row(std::ostream& out, const Solved& s) {
     for (char& ch : title)
         if (ch == ',' || ch == '"') ch = ' ';
     out << s.level->number << ',' << title << ',' << (s.verified ? 1 : 0) << ','
-        << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
-        << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
+        << (s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error") << ','
+        << (s.verified ? std::to_string(s.pushes) : "") << ',' << lower_bound_value(s, "") << ','
+        << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
         << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << '\n';
 }

@@ -29,8 +29,9 @@ struct Summary {
     void add(const Solved& s);
 };
 void print_summary(std::ostream& out, const Summary& summary);
-// CSV, one row per level: level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal
-// (optimal: 1 when the verified solution is proven push-optimal)
+// CSV, one row per level: level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,
+// seconds,optimal,winner (solved: a verified solution is there; optimal: 1 when it is proven
+// push-optimal; lower_bound: proven, empty when the level is proven unsolvable)
 void print_csv_header(std::ostream& out);
 void print_csv_row(std::ostream& out, const Solved& solved);
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "search/lower_bound.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -18,12 +19,14 @@ double since(std::chrono::steady_clock::time_point t) {
 }
 }  // namespace
 
+search::Outcome Solved::outcome() const {
+    // A solution that was to be proven optimal and was not: the limit's code.
+    return result.outcome == search::Outcome::solved && want_optimal && !optimal ? unproven : result.outcome;
+}
+
 int Solved::exit_code() const {
     if (!error.empty()) return exit_internal;
-    // A solution that was to be proven optimal and was not: the limit's code.
-    const search::Outcome outcome =
-        result.outcome == search::Outcome::solved && want_optimal && !optimal ? unproven : result.outcome;
-    switch (outcome) {
+    switch (outcome()) {
         case search::Outcome::solved: return exit_solved;
         case search::Outcome::unsolvable: return exit_unsolvable;
         case search::Outcome::time_limit: return exit_time_limit;
@@ -63,10 +66,14 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
             if (m.optimal && out.unproven == search::Outcome::solved) out.unproven = m.outcome;
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
+        out.lower_bound = race.lower_bound;
     } else {
-        out.result = plan.search == "hda" ? search::hda(board, with_pdb) : search::astar(board, with_pdb);
+        const search::SearchFunction run = plan.search == "hda" ? search::hda : search::astar;
+        out.result = run(board, with_pdb);
         out.optimal = true;  // both prove push-optimality
+        out.lower_bound = search::proven_lower_bound(run, with_pdb, out.result);
     }
+    if (out.lower_bound == search::no_solution) out.lower_bound = -1;
     out.phases.search_s = since(t);
     if (out.result.outcome != search::Outcome::solved) return out;
 

@@ -47,9 +47,16 @@ struct Solved {
     std::string lurd;       // verified solution when result.outcome == solved
     int pushes = -1;
     int moves = -1;
+    // Proven: no solution has fewer pushes (search/lower_bound.hpp); equals
+    // pushes when optimal; -1 when the level is proven unsolvable.
+    long lower_bound = 0;
     bool verified = false;
     std::string error;      // internal error (rejected solution), else empty
     Phases phases;
+    // What ended the run: solved only when the answer is what was asked for
+    // (a proven optimum in optimal mode); else the limit that stopped it,
+    // though a verified solution may be there (anytime answer).
+    search::Outcome outcome() const;
     int exit_code() const;
 };
 

@@ -6,6 +6,8 @@
 // every 1024 expansions.
 #include "search/portfolio.hpp"
 
+#include "search/lower_bound.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -216,8 +218,11 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         rep.pushes = results[i].outcome == Outcome::solved ? results[i].pushes.size() : 0;
         rep.seconds = ended[i];
         rep.stats = results[i].stats;
+        rep.lower_bound = proven_lower_bound(members[i].search, members[i].options, results[i]);
+        out.lower_bound = std::max(out.lower_bound, rep.lower_bound);
         out.members.push_back(std::move(rep));
     }
+    if (best >= 0) out.lower_bound = std::min<uint32_t>(out.lower_bound, results[best].pushes.size());
     if (out.winner < 0 && best >= 0) out.winner = best;  // a solution, not proven optimal
     if (out.winner >= 0) {
         out.result = results[out.winner];

@@ -169,8 +169,8 @@ run verify_junk verify "$microban" "lurdx" --level 1
 # --- outputs, workers, bench, scale ------------------------------------------
 
 expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
-expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner" csv_header
-expect_in "$tmp/one.csv" "1,1,1,solved,8," csv_row
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner" csv_header
+expect_in "$tmp/one.csv" "1,1,1,solved,8,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
 # The SOK file is itself a level file whose solution line verifies.
 sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")
@@ -208,6 +208,34 @@ expect_in "$tmp/portfolio_bidir.out" "solved in 136 pushes" portfolio_bidir
 expect_in "$tmp/bidir.csv" "78,78,1,solved,136," portfolio_bidir_csv
 expect_in "$tmp/bidir.csv" ",1,bidir" portfolio_bidir_csv
 expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
+
+# --- the default configuration and anytime answers ---------------------------
+
+# solve alone runs the optimal mode's default portfolio; --search (or
+# --heuristic) runs one search.
+expect_exit 0 default_portfolio solve "$xsokoban" --level 1 --quiet
+expect_in "$tmp/default_portfolio.out" "push-optimal, verified" default_portfolio
+expect_in "$tmp/default_portfolio.out" "hda-pdb" default_portfolio
+expect_exit 0 search_alone solve "$microban" --level 2 --search hda --threads 2 --quiet
+grep -q winner "$tmp/search_alone.out" && fail "search_alone: --search hda ran a portfolio"
+expect_exit 0 heuristic_alone solve "$microban" --level 2 --heuristic simple --quiet
+grep -q winner "$tmp/heuristic_alone.out" && fail "heuristic_alone: --heuristic simple ran a portfolio"
+
+# A limit stops the proof of XSokoban 5, but reverse greedy's 185-push
+# solution (found in a tenth of a second) is printed, verified, with the
+# proven lower bound; CSV and JSON carry both.
+expect_exit 20 anytime solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --csv "$tmp/anytime.csv"
+expect_in "$tmp/anytime.out" "185 (lower bound " anytime
+expect_in "$tmp/anytime.out" "time_limit; best solution found verified" anytime
+expect_in "$tmp/anytime.csv" "5,5,1,time_limit,185," anytime_csv
+expect_exit 20 anytime_json solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --json
+[ "$(json_get "$tmp/anytime_json.out" 'd["pushes"]')" = 185 ] || fail "anytime_json: expected the 185-push solution"
+[ "$(json_get "$tmp/anytime_json.out" 'd["stats"]["initial_h"] <= d["lower_bound"] < d["pushes"]')" = True ] ||
+    fail "anytime_json: lower_bound not between the start's h and the pushes"
+# One search stopped by a limit: no solution, but its lower bound.
+expect_exit 22 lone_bound solve "$microban" --level 153 --search astar --node-limit 20000 --quiet --json
+[ "$(json_get "$tmp/lone_bound.out" 'd["lower_bound"] > d["stats"]["initial_h"]')" = True ] ||
+    fail "lone_bound: A* stopped after 20000 expansions on Microban 153 should prove more than the start's h"
 
 # --- PDB heuristics and analyze ----------------------------------------------
 
