@@ -15,8 +15,8 @@
 #include "level/level.hpp"
 #include "report.hpp"
 #include "scale.hpp"
-#include "solution/verify.hpp"
 #include "solve.hpp"
+#include "verify.hpp"
 
 namespace {
 
@@ -204,18 +204,6 @@ bool parse_int(const std::string& text, int& value) {
     return !text.empty() && used == text.size();
 }
 
-// SOLUTION is a file of LURD (other lines ignored) or the LURD itself.
-std::string read_solution(const std::string& arg) {
-    std::ifstream in(arg);
-    if (!in) return arg;
-    std::string line, lurd;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of("lurdLURD \t") == std::string::npos) lurd += line;
-    }
-    return lurd;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -238,10 +226,13 @@ int main(int argc, char** argv) {
     // verify
     auto* verify = app.add_subcommand("verify", "replay a LURD solution and check that it solves the level");
     std::string verify_file, solution_arg;
-    int verify_level = 1;
-    verify->add_option("FILE", verify_file, "XSB level or collection")->required();
-    verify->add_option("SOLUTION", solution_arg, "file holding LURD, or the LURD string")->required();
-    verify->add_option("--level", verify_level, "level number (1-based)")->capture_default_str();
+    int verify_level = 0;
+    verify->add_option("FILE", verify_file, "XSB or SOK level or collection")->required();
+    verify->add_option("SOLUTION", solution_arg,
+                       "file holding LURD (run lengths allowed), or the LURD string; none: check the "
+                       "file's stored solution sections");
+    verify->add_option("--level", verify_level, "level number (1-based); default 1 with SOLUTION, else all")
+        ->check(CLI::Range(1, 1 << 20));
 
     // bench
     auto* bench = app.add_subcommand(
@@ -328,16 +319,7 @@ int main(int argc, char** argv) {
             return cli::run_analyze(chosen, single, analyze_csv);
         }
         if (*verify) {
-            auto collection = level::load_collection(verify_file);
-            const level::Level& l = level::select_level(collection, verify_level, verify_file);
-            solution::Verdict v = solution::verify(l, read_solution(solution_arg));
-            if (!v.ok) {
-                std::cout << "rejected: " << v.error << '\n';
-                return cli::exit_unsolvable;
-            }
-            std::cout << "valid: solves level " << l.number << " in " << v.pushes << " pushes, " << v.moves
-                      << " moves\n";
-            return cli::exit_solved;
+            return cli::run_verify(level::load_collection(verify_file), verify_file, solution_arg, verify_level);
         }
         if (*scale) {
             if (!replot_csv.empty()) {

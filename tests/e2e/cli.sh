@@ -175,6 +175,21 @@ expect_in "$tmp/one.sok" "Solution (8 pushes" sok
 # The SOK file is itself a level file whose solution line verifies.
 sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")
 expect_exit 0 verify_sok verify "$tmp/one.sok" "$sok_solution"
+# Without a SOLUTION, verify checks the file's stored solution sections.
+expect_exit 0 verify_stored verify "$tmp/one.sok"
+expect_in "$tmp/verify_stored.out" "1 of 1 stored solutions valid" verify_stored
+sed 's/^Solution (8 pushes.*/&\nl/' "$tmp/one.sok" >"$tmp/bad.sok"  # a stray move before the solution
+expect_exit 10 verify_stored_bad verify "$tmp/bad.sok"
+expect_in "$tmp/verify_stored_bad.out" "rejected: $tmp/bad.sok:" verify_stored_bad
+expect_exit 30 verify_nothing verify "$microban"
+# Level variants: p P b B, run-length rows; run-length solutions.
+printf '; variants\n8#|#p-b-.-#|#--B---#|8#\n' >"$tmp/rle.xsb"
+expect_exit 0 rle_level solve "$tmp/rle.xsb" --quiet --json
+[ "$(json_get "$tmp/rle_level.out" 'd["pushes"]')" = 2 ] || fail "rle_level: expected 2 pushes"
+expect_exit 0 rle_solution verify "$tmp/rle.xsb" "r2R"
+expect_exit 10 rle_solution_short verify "$tmp/rle.xsb" "rR"
+expect_exit 30 rle_solution_bad verify "$tmp/rle.xsb" "2(R"
+expect_in "$tmp/rle_solution_bad.err" "SOLUTION:1:2: '(' without a ')' after it" rle_solution_bad
 
 awk 'BEGIN{RS=""; ORS="\n\n"} NR<=6' "$microban" >"$tmp/three.xsb"
 expect_exit 0 bench_file bench "$tmp/three.xsb" --csv "$tmp/bench.csv"
