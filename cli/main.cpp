@@ -14,6 +14,7 @@
 #include "analyze.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
+#include "run_header.hpp"
 #include "scale.hpp"
 #include "solve.hpp"
 #include "verify.hpp"
@@ -134,11 +135,17 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                       << std::fixed << std::setprecision(2) << s.seconds << '\n';
         };
     }
+    const cli::RunHeader header = cli::run_header(options);
+    const std::string heuristic = plan.search == "portfolio" ? "per member"
+                                  : flags.heuristic.empty()   ? "matching"
+                                                              : flags.heuristic;
     std::ofstream csv, sok;
     if (!to.csv_path.empty()) {
         csv = open_output(to.csv_path);
+        cli::print_header_csv(csv, header);
         cli::print_csv_header(csv);
     }
+    if (!to.json) cli::print_header_text(std::cout, header);
     if (!to.sok_path.empty()) sok = open_output(to.sok_path);
     std::vector<cli::Solved> all;
     cli::Summary summary;
@@ -161,10 +168,10 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     if (to.json) {
         if (single) {
-            cli::print_json(std::cout, all.front(), flags.heuristic);
+            cli::print_json(std::cout, all.front(), heuristic, cli::header_json(header));
             std::cout << '\n';
         } else {
-            cli::print_json_collection(std::cout, all, summary, flags.heuristic);
+            cli::print_json_collection(std::cout, all, summary, heuristic, cli::header_json(header));
         }
     } else if (!single) {
         cli::print_summary(std::cout, summary);

@@ -161,10 +161,12 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         << fixed(p.verify_s, 3) << " s\n";
 }
 
-void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic) {
+void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic, const std::string& run) {
     const auto& st = solved.result.stats;
     const auto& p = solved.phases;
-    out << "{\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
+    out << "{";
+    if (!run.empty()) out << "\"run\":" << run << ",";
+    out << "\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
         << ",\"title\":" << json_string(solved.level->title)
         << ",\"outcome\":" << json_string(search::outcome_name(solved.outcome()))
         << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
@@ -277,8 +279,8 @@ void print_sok(std::ostream& out, const Solved& s) {
 }
 
 void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& sm,
-                           const std::string& heuristic) {
-    out << "{\"levels\":[";
+                           const std::string& heuristic, const std::string& run) {
+    out << "{\"run\":" << run << ",\n\"levels\":[";
     for (size_t i = 0; i < all.size(); ++i) {
         if (i) out << ",\n";
         print_json(out, all[i], heuristic);

@@ -17,7 +17,8 @@ std::string json_string(const std::string& s);
 uint64_t peak_rss_bytes();                  // VmHWM of this process, 0 if unknown
 
 void print_text(std::ostream& out, const Solved& solved, bool show_solution);
-void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic);
+// `run`: the run header's JSON object (cli/run_header), under "run"; empty: none.
+void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic, const std::string& run = "");
 
 // Collections: a header, a row per level, and a summary.
 void print_row_header(std::ostream& out);
@@ -40,6 +41,6 @@ void print_csv_row(std::ostream& out, const Solved& solved);
 void print_sok(std::ostream& out, const Solved& solved);
 
 void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& summary,
-                           const std::string& heuristic);
+                           const std::string& heuristic, const std::string& run);
 
 }  // namespace hdasoko::cli

@@ -172,6 +172,13 @@ expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tm
 expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner" csv_header
 expect_in "$tmp/one.csv" "1,1,1,solved,8,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
+# The run header: version and commit, CPU, cores, threads, limits, date.
+expect_in "$tmp/one.csv" "# hdasoko " csv_run_header
+expect_in "$tmp/one.csv" "# threads: 2" csv_run_header
+expect_in "$tmp/one.csv" "# cpu: " csv_run_header
+expect_in "$tmp/outputs.out" "2 threads, memory limit" text_run_header
+[ "$(json_get "$tmp/json.out" 'sorted(d["run"])')" = "['commit', 'cores', 'cpu', 'date', 'memory_limit_bytes', 'threads', 'time_limit_s', 'version']" ] ||
+    fail "json: the run header's keys"
 # The SOK file is itself a level file whose solution line verifies.
 sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")
 expect_exit 0 verify_sok verify "$tmp/one.sok" "$sok_solution"
@@ -194,7 +201,7 @@ expect_in "$tmp/rle_solution_bad.err" "SOLUTION:1:2: '(' without a ')' after it"
 awk 'BEGIN{RS=""; ORS="\n\n"} NR<=6' "$microban" >"$tmp/three.xsb"
 expect_exit 0 bench_file bench "$tmp/three.xsb" --csv "$tmp/bench.csv"
 expect_in "$tmp/bench_file.out" "solved 3 of 3" bench_file
-[ "$(wc -l <"$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
+[ "$(grep -vc '^#' "$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
 
 expect_exit 0 scale scale "$microban" --level 2 --threads 1,2 --repeat 2 --csv "$tmp/scale.csv"
 expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
