@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analyze.hpp"
+#include "collection.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
 #include "run_header.hpp"
@@ -105,6 +106,7 @@ struct Outputs {
     bool quiet = false;       // no progress on stderr
     std::string csv_path;     // one row per level
     std::string sok_path;     // levels with their solutions, SOK format
+    int jobs = 1;             // levels solved at once (cli/collection)
 };
 
 std::ofstream open_output(const std::string& path) {
@@ -147,28 +149,26 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     if (!to.json) cli::print_header_text(std::cout, header);
     if (!to.sok_path.empty()) sok = open_output(to.sok_path);
-    std::vector<cli::Solved> all;
     cli::Summary summary;
     int worst = cli::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
-    for (const level::Level* l : levels) {
-        all.push_back(cli::solve_level(*l, options, plan));
-        const cli::Solved& s = all.back();
-        summary.add(s);
-        worst = std::max(worst, s.exit_code());
-        if (!to.json) {
-            if (single) cli::print_text(std::cout, s, true);
-            else cli::print_row(std::cout, s);
-            std::cout.flush();
-        }
-        // Flushed per level: a long run stopped midway keeps what it did.
-        if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
-        if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
-        if (s.outcome() == search::Outcome::interrupted) break;
-    }
+    cli::Progress progress(static_cast<int>(levels.size()), !single && !to.quiet);
+    const std::vector<cli::Solved> all =
+        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, progress, [&](const cli::Solved& s) {
+            summary.add(s);
+            worst = std::max(worst, s.exit_code());
+            if (!to.json) {
+                if (single) cli::print_text(std::cout, s, true);
+                else cli::print_row(std::cout, s);
+                std::cout.flush();
+            }
+            // Flushed per level: a long run stopped midway keeps what it did.
+            if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
+            if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
+        });
     if (to.json) {
         if (single) {
-            cli::print_json(std::cout, all.front(), heuristic, cli::header_json(header));
+            if (!all.empty()) cli::print_json(std::cout, all.front(), heuristic, cli::header_json(header));
             std::cout << '\n';
         } else {
             cli::print_json_collection(std::cout, all, summary, heuristic, cli::header_json(header));
@@ -185,6 +185,8 @@ void add_outputs(CLI::App& app, Outputs& to) {
     app.add_flag("--json", to.json, "machine-readable output on stdout");
     app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
     app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
+    app.add_option("--jobs", to.jobs, "levels of a collection solved at once, each with its share of --threads")
+        ->check(CLI::Range(1, 256));
 }
 
 // The bench list: shipped levels that each solve within about a second on

@@ -216,7 +216,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
 
 void print_row_header(std::ostream& out) {
     out << std::left << std::setw(6) << "level" << std::setw(14) << "outcome" << std::right << std::setw(7)
-        << "pushes" << std::setw(8) << "moves" << std::setw(13) << "expanded" << std::setw(14) << "generated"
+        << "pushes" << std::setw(7) << "bound" << std::setw(8) << "moves" << std::setw(13) << "expanded" << std::setw(14) << "generated"
         << std::setw(10) << "seconds" << "  title\n";
 }
 
@@ -224,8 +224,8 @@ void print_row(std::ostream& out, const Solved& s) {
     const auto& st = s.result.stats;
     std::string outcome = s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error";
     out << std::left << std::setw(6) << s.level->number << std::setw(14) << outcome << std::right
-        << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
-        << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
+        << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(7)
+        << lower_bound_value(s, "-") << std::setw(8) << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
         << std::setw(14) << thousands(st.generated) << std::setw(10)
         << fixed(s.phases.total(), 3)
         << "  " << s.level->title << '\n';
@@ -237,13 +237,27 @@ void Summary::add(const Solved& s) {
         ++solved;
         optimal += s.optimal;
         pushes += s.pushes;
+        moves += s.moves;
     }
+    // By result: a proof, a solution (proven or not asked to be), or the reason for none.
+    std::string result = !s.error.empty()                ? "internal_error"
+                         : s.verified && s.optimal       ? "optimal"
+                         : s.verified && s.want_optimal  ? "unproven"
+                         : s.verified                    ? "solved"
+                                                         : search::outcome_name(s.outcome());
+    auto it = std::find_if(by_result.begin(), by_result.end(), [&](const auto& p) { return p.first == result; });
+    if (it == by_result.end()) by_result.emplace_back(result, 1);
+    else ++it->second;
     expanded += s.result.stats.expanded;
     generated += s.result.stats.generated;
     seconds += s.phases.total();
 }
 
 void print_summary(std::ostream& out, const Summary& sm) {
+    out << "by result:";
+    for (size_t i = 0; i < sm.by_result.size(); ++i)
+        out << (i ? ", " : " ") << sm.by_result[i].first << " " << sm.by_result[i].second;
+    out << "; total moves " << thousands(sm.moves) << '\n';
     out << "solved " << sm.solved << " of " << sm.levels << " (verified; " << sm.optimal
         << " proven push-optimal); total pushes "
         << thousands(sm.pushes) << ", expanded " << thousands(sm.expanded) << ", generated "
@@ -285,7 +299,11 @@ void print_json_collection(std::ostream& out, const std::vector<Solved>& all, co
         if (i) out << ",\n";
         print_json(out, all[i], heuristic);
     }
-    out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved
+    out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved << ",\"moves\":" << sm.moves
+        << ",\"by_result\":{";
+    for (size_t i = 0; i < sm.by_result.size(); ++i)
+        out << (i ? "," : "") << json_string(sm.by_result[i].first) << ":" << sm.by_result[i].second;
+    out << "}"
         << ",\"optimal\":" << sm.optimal
         << ",\"pushes\":" << sm.pushes << ",\"expanded\":" << sm.expanded << ",\"generated\":" << sm.generated
         << ",\"seconds\":" << sm.seconds << "}}\n";

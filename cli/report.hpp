@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solve.hpp"
@@ -25,7 +26,10 @@ void print_row_header(std::ostream& out);
 void print_row(std::ostream& out, const Solved& solved);
 struct Summary {
     int levels = 0, solved = 0, optimal = 0;
-    uint64_t expanded = 0, generated = 0, pushes = 0;
+    uint64_t expanded = 0, generated = 0, pushes = 0, moves = 0;
+    // Levels by result, in order of first appearance: optimal, unproven (a
+    // solution, not proven optimal), solved (any mode), or the outcome.
+    std::vector<std::pair<std::string, int>> by_result;
     double seconds = 0;
     void add(const Solved& s);
 };

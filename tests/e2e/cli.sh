@@ -203,6 +203,17 @@ expect_exit 0 bench_file bench "$tmp/three.xsb" --csv "$tmp/bench.csv"
 expect_in "$tmp/bench_file.out" "solved 3 of 3" bench_file
 [ "$(grep -vc '^#' "$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
 
+# --jobs: levels solved at once, rows in level order, the same pushes; plain
+# progress lines on stderr (not a terminal here); the summary by result.
+expect_exit 0 jobs solve "$tmp/three.xsb" --level all --jobs 3 --threads 2 --csv "$tmp/jobs.csv"
+expect_exit 0 jobs_seq solve "$tmp/three.xsb" --level all --threads 1 --quiet --csv "$tmp/seq.csv"
+[ "$(grep -v '^#' "$tmp/jobs.csv" | cut -d, -f1,5)" = "$(grep -v '^#' "$tmp/seq.csv" | cut -d, -f1,5)" ] ||
+    fail "jobs: rows or pushes differ from the sequential run"
+expect_in "$tmp/jobs.err" "[3/3] level" jobs_progress
+expect_in "$tmp/jobs.out" "by result: optimal 3; total moves" jobs_summary
+[ -s "$tmp/jobs_seq.err" ] && fail "jobs_seq: --quiet printed progress"
+expect_exit 30 jobs_zero solve "$tmp/three.xsb" --level all --jobs 0
+
 expect_exit 0 scale scale "$microban" --level 2 --threads 1,2 --repeat 2 --csv "$tmp/scale.csv"
 expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
 [ "$(wc -l <"$tmp/scale.csv")" -eq 3 ] || fail "scale: expected a header and rows for 1 and 2 workers"
