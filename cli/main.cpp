@@ -44,6 +44,7 @@ struct SearchFlags {
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
     std::string portfolio;  // empty: no race (unless --mode any)
+    std::string metric;     // empty: push-optimal (moves not minimized), by the default portfolio
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
@@ -70,6 +71,10 @@ struct SearchFlags {
         app.add_option("--mode", mode, "optimal (proven push-optimal) | any (first solution, via a portfolio)")
             ->check(CLI::IsMember({"optimal", "any"}))
             ->capture_default_str();
+        app.add_option("--metric", metric,
+                       "prove a second objective too: pushes (fewest pushes, then fewest moves) | moves "
+                       "(fewest moves, then fewest pushes); one sequential search over exact player positions")
+            ->check(CLI::IsMember({"pushes", "moves"}));
         app.add_option("--portfolio", portfolio,
                        "race these members: 'default' or names separated by commas:" + names);
     }
@@ -82,6 +87,8 @@ struct SearchFlags {
         const bool alone = portfolio.empty() && p.mode == search::Mode::optimal &&
                            (!algorithm.empty() || !heuristic.empty());
         p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
+        if (!metric.empty()) p.search = "metric";
+        p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;
     }

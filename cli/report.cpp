@@ -114,7 +114,7 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     out << std::left << std::setw(24) << "level" << level_name(*solved.level) << '\n';
     std::string outcome = search::outcome_name(solved.outcome());
     if (!solved.error.empty()) outcome = "internal error: " + solved.error;
-    else if (solved.verified && solved.optimal) outcome += ", push-optimal, verified";
+    else if (solved.verified && solved.optimal) outcome += ", " + solved.proven + ", verified";
     else if (solved.verified && solved.want_optimal) outcome += "; best solution found verified, not proven push-optimal";
     else if (solved.verified) outcome += ", verified, not proven push-optimal";
     out << std::left << std::setw(24) << "outcome" << outcome << '\n';
@@ -171,6 +171,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"outcome\":" << json_string(search::outcome_name(solved.outcome()))
         << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
         << ",\"optimal\":" << (solved.verified && solved.optimal ? "true" : "false")
+        << ",\"proven\":" << json_string(solved.verified && solved.optimal ? solved.proven : "")
         << ",\"verified\":" << (solved.verified ? "true" : "false")
         << ",\"lower_bound\":" << lower_bound_value(solved, "null");
     if (solved.verified)

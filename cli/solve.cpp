@@ -67,6 +67,19 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
         out.lower_bound = race.lower_bound;
+    } else if (plan.search == "metric") {
+        out.result = search::metric_search(board, with_pdb, plan.metric);
+        out.optimal = true;
+        out.proven = plan.metric == search::Metric::pushes ? "optimal in pushes, then moves"
+                                                           : "optimal in moves, then pushes";
+        // search::Metric::pushes proves a bound on pushes (its primary cost);
+        // the moves metric's f is on moves, so on pushes only the start's h.
+        const search::SearchStats& st = out.result.stats;
+        const bool by_pushes = plan.metric == search::Metric::pushes;
+        if (out.result.outcome == search::Outcome::unsolvable) out.lower_bound = -1;
+        else if (!by_pushes) out.lower_bound = st.initial_h;
+        else if (out.result.outcome == search::Outcome::solved) out.lower_bound = out.result.pushes.size();
+        else out.lower_bound = std::max(st.initial_h, st.last_f);
     } else {
         const search::SearchFunction run = plan.search == "hda" ? search::hda : search::astar;
         out.result = run(board, with_pdb);

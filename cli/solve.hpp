@@ -6,6 +6,7 @@
 #include <string>
 
 #include "level/level.hpp"
+#include "search/metric.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
 
@@ -30,7 +31,8 @@ struct Phases {
 
 // How to search: one search, or a portfolio race.
 struct Plan {
-    std::string search = "hda";  // astar | hda | portfolio
+    std::string search = "hda";  // astar | hda | portfolio | metric
+    search::Metric metric = search::Metric::pushes;  // when search == metric
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
 };
@@ -39,7 +41,8 @@ struct Solved {
     const level::Level* level = nullptr;
     search::SearchResult result;
     bool want_optimal = true;  // the plan asked for a push-optimal solution
-    bool optimal = false;      // the verified solution is proven push-optimal
+    bool optimal = false;      // the verified solution is proven optimal in `proven`
+    std::string proven = "push-optimal";  // or "optimal in pushes, then moves", "... moves, then pushes"
     // When a solution is not proven optimal though asked to be: why not.
     search::Outcome unproven = search::Outcome::solved;
     std::string winner;                         // portfolio: the member that answered

@@ -270,6 +270,21 @@ expect_exit 22 lone_bound solve "$microban" --level 153 --search astar --node-li
 [ "$(json_get "$tmp/lone_bound.out" 'd["lower_bound"] > d["stats"]["initial_h"]')" = True ] ||
     fail "lone_bound: A* stopped after 20000 expansions on Microban 153 should prove more than the start's h"
 
+# --- metrics ------------------------------------------------------------------
+
+# Microban 5: fewest pushes then moves is 6 pushes, 27 moves; fewest moves
+# then pushes 8 pushes, 25 moves (tests/search/metric_test checks both
+# metrics against Dijkstra over single moves).
+expect_exit 0 metric_pushes solve "$microban" --level 5 --metric pushes --quiet --json
+[ "$(json_get "$tmp/metric_pushes.out" '(d["pushes"], d["moves"], d["proven"])')" = "(6, 27, 'optimal in pushes, then moves')" ] ||
+    fail "metric_pushes: expected 6 pushes, 27 moves, proven in pushes then moves"
+expect_exit 0 metric_moves solve "$microban" --level 5 --metric moves --quiet --json
+[ "$(json_get "$tmp/metric_moves.out" '(d["pushes"], d["moves"], d["proven"])')" = "(8, 25, 'optimal in moves, then pushes')" ] ||
+    fail "metric_moves: expected 8 pushes, 25 moves, proven in moves then pushes"
+expect_exit 0 metric_text solve "$microban" --level 5 --metric moves --quiet
+expect_in "$tmp/metric_text.out" "solved, optimal in moves, then pushes, verified" metric_text
+expect_exit 30 metric_bad solve "$microban" --level 5 --metric boxes
+
 # --- PDB heuristics and analyze ----------------------------------------------
 
 xsokoban=$root/levels/xsokoban.xsb
