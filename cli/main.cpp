@@ -88,6 +88,9 @@ struct SearchFlags {
                            (!algorithm.empty() || !heuristic.empty());
         p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
         if (!metric.empty()) p.search = "metric";
+        // The plain default: the portfolio, then the fewest moves among push-optimal solutions.
+        p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
+                           p.mode == search::Mode::optimal;
         p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;

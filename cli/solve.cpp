@@ -2,6 +2,8 @@
 // verifier replayed it on the parsed level.
 #include "solve.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -37,6 +39,37 @@ int Solved::exit_code() const {
     }
     return exit_internal;
 }
+
+namespace {
+
+// Plan::minimize_moves: replaces the solution when the capped metric search
+// proves one with as many pushes and fewer or equal moves, verified.
+void minimize_moves(const board::Board& board, const level::Level& level, const search::Options& options,
+                    Solved& out) {
+    search::Options o = options;
+    o.limits.node_limit = std::max<uint64_t>(100000, out.result.stats.expanded);
+    if (options.limits.time_limit_s > 0) {
+        o.limits.time_limit_s = options.limits.time_limit_s - out.phases.total();
+        if (o.limits.time_limit_s <= 0) return;
+    }
+    const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
+    o.shared_bound = &cap;
+    const search::SearchResult r = search::metric_search(board, o, search::Metric::pushes);
+    if (r.outcome != search::Outcome::solved || static_cast<int>(r.pushes.size()) != out.pushes) return;
+    std::string lurd;
+    try {
+        lurd = solution::to_lurd(board, r.pushes);
+    } catch (const std::logic_error&) {
+        return;  // keep the verified answer
+    }
+    const solution::Verdict v = solution::verify(level, lurd);
+    if (!v.ok || v.pushes != out.pushes || v.moves > out.moves) return;
+    out.lurd = lurd;
+    out.moves = v.moves;
+    out.proven = "optimal in pushes, then moves";
+}
+
+}  // namespace
 
 Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan) {
     Solved out;
@@ -116,6 +149,11 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
     out.verified = true;
     out.pushes = verdict.pushes;
     out.moves = verdict.moves;
+    if (plan.minimize_moves && out.optimal) {
+        t = std::chrono::steady_clock::now();
+        minimize_moves(board, level, options, out);
+        out.phases.moves_s = since(t);
+    }
     return out;
 }
 

@@ -26,13 +26,18 @@ enum Exit : int {
 
 struct Phases {
     double analyze_s = 0, pdb_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
-    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s; }
+    double moves_s = 0;  // the default's second pass: fewest moves among push-optimal solutions
+    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s + moves_s; }
 };
 
 // How to search: one search, or a portfolio race.
 struct Plan {
     std::string search = "hda";  // astar | hda | portfolio | metric
     search::Metric metric = search::Metric::pushes;  // when search == metric
+    // After a proven push optimum, try to prove the fewest moves among the
+    // push-optimal solutions (search/metric capped at the optimum) within a
+    // budget: max(100,000, the search's expansions) nodes and the time left.
+    bool minimize_moves = false;
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
 };

@@ -65,7 +65,9 @@ private:
     uint32_t secondary(const MetricNode& n) const { return metric_ == Metric::pushes ? n.moves : n.pushes; }
     void push_open(uint32_t index) {
         const MetricNode& n = nodes_[index];
-        open_.push(Entry{primary(n) + n.h, secondary(n) + n.h, n.h, index});
+        const uint32_t f1 = primary(n) + n.h;
+        if (options_.shared_bound && f1 > options_.shared_bound->load(std::memory_order_relaxed)) return;
+        open_.push(Entry{f1, secondary(n) + n.h, n.h, index});
     }
     // Stores the state in child_ reached with these costs, or improves it.
     void reach(uint32_t parent, uint32_t pushes, uint32_t moves, Cell box, uint8_t dir);

@@ -24,7 +24,11 @@ const char* metric_name(Metric metric);  // "pushes" or "moves"
 // solution passes through whatever its cost; not PI-corrals or tunnels
 // (they keep push optimality, not move optimality). Honours the limits and
 // reports stats.last_f as the primary f last popped (a proven lower bound on
-// the primary cost). Options used: limits only.
+// the primary cost). Options used: limits, and shared_bound as a cap on the
+// primary cost: when it holds B (a proven optimum, say from the push
+// search), states with primary f > B are dropped, so the search finds the
+// best secondary cost among solutions of primary cost B, or ends unsolvable
+// when there is none.
 SearchResult metric_search(const board::Board& board, const Options& options, Metric metric);
 
 }  // namespace hdasoko::search

@@ -70,7 +70,8 @@ except (KeyError, IndexError, TypeError):
 # --- exit codes of solve ----------------------------------------------------
 
 expect_exit 0 solved solve "$microban" --level 1 --quiet
-expect_in "$tmp/solved.out" "push-optimal, verified" solved
+# The default proves the push optimum, then the fewest moves among those solutions.
+expect_in "$tmp/solved.out" "solved, optimal in pushes, then moves, verified" solved
 
 cat >"$tmp/unsolvable.xsb" <<'EOF'
 ; two boxes in a corridor that block each other
@@ -247,7 +248,8 @@ expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
 # solve alone runs the optimal mode's default portfolio; --search (or
 # --heuristic) runs one search.
 expect_exit 0 default_portfolio solve "$xsokoban" --level 1 --quiet
-expect_in "$tmp/default_portfolio.out" "push-optimal, verified" default_portfolio
+expect_in "$tmp/default_portfolio.out" "optimal" default_portfolio
+expect_in "$tmp/default_portfolio.out" "pushes                                97" default_portfolio
 expect_in "$tmp/default_portfolio.out" "hda-pdb" default_portfolio
 expect_exit 0 search_alone solve "$microban" --level 2 --search hda --threads 2 --quiet
 grep -q winner "$tmp/search_alone.out" && fail "search_alone: --search hda ran a portfolio"

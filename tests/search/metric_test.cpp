@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <queue>
 #include <string>
@@ -118,7 +119,24 @@ void check(const level::Level& level, search::Metric metric, const Reference& ex
     REQUIRE_MESSAGE(verdict.ok, verdict.error);
     CHECK(verdict.pushes == expected.pushes);
     CHECK(verdict.moves == expected.moves);
-    CHECK(result.stats.initial_h <= static_cast<uint32_t>(metric == search::Metric::pushes ? expected.pushes : expected.moves));
+    const uint32_t primary = metric == search::Metric::pushes ? expected.pushes : expected.moves;
+    CHECK(result.stats.initial_h <= primary);
+    // Capped at the primary optimum the same pair; below it, nothing.
+    for (const uint32_t cap : {primary, primary - 1}) {
+        if (primary == 0) break;
+        const std::atomic<uint32_t> bound{cap};
+        search::Options options;
+        options.shared_bound = &bound;
+        const search::SearchResult capped = search::metric_search(board, options, metric);
+        if (cap < primary) {
+            CHECK(capped.outcome == search::Outcome::unsolvable);
+            continue;
+        }
+        REQUIRE(capped.outcome == search::Outcome::solved);
+        const solution::Verdict again = solution::verify(level, solution::to_lurd(board, capped.pushes));
+        CHECK(again.pushes == expected.pushes);
+        CHECK(again.moves == expected.moves);
+    }
 }
 
 constexpr size_t max_states = 300000;
