@@ -268,7 +268,7 @@ void print_summary(std::ostream& out, const Summary& sm) {
 }
 
 void print_csv_header(std::ostream& out) {
-    out << "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner\n";
+    out << "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner,proven\n";
 }
 
 void print_csv_row(std::ostream& out, const Solved& s) {
@@ -280,7 +280,12 @@ void print_csv_row(std::ostream& out, const Solved& s) {
         << (s.verified ? std::to_string(s.pushes) : "") << ',' << lower_bound_value(s, "") << ','
         << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
-        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << '\n';
+        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << ','
+        << (!s.verified || !s.optimal                            ? ""
+            : s.proven == "push-optimal"                         ? "pushes"
+            : s.proven == "optimal in pushes, then moves"        ? "pushes-then-moves"
+                                                                 : "moves-then-pushes")
+        << '\n';
 }
 
 void print_sok(std::ostream& out, const Solved& s) {

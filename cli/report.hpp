@@ -35,8 +35,9 @@ struct Summary {
 };
 void print_summary(std::ostream& out, const Summary& summary);
 // CSV, one row per level: level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,
-// seconds,optimal,winner (solved: a verified solution is there; optimal: 1 when it is proven
-// push-optimal; lower_bound: proven, empty when the level is proven unsolvable)
+// seconds,optimal,winner,proven (solved: a verified solution is there; optimal: 1 when it is
+// proven optimal; proven: pushes | pushes-then-moves | moves-then-pushes, what is proven;
+// lower_bound: proven, on pushes; empty when the level is proven unsolvable)
 void print_csv_header(std::ostream& out);
 void print_csv_row(std::ostream& out, const Solved& solved);
 

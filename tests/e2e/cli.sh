@@ -170,7 +170,8 @@ run verify_junk verify "$microban" "lurdx" --level 1
 # --- outputs, workers, bench, scale ------------------------------------------
 
 expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
-expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner" csv_header
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner,proven" csv_header
+expect_in "$tmp/one.csv" ",pushes-then-moves" csv_proven
 expect_in "$tmp/one.csv" "1,1,1,solved,8,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
 # The run header: version and commit, CPU, cores, threads, limits, date.
