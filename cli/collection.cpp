@@ -26,8 +26,9 @@ namespace hdasoko::cli {
 Progress::Progress(int levels, bool enabled)
     : levels_(levels), enabled_(enabled), live_(enabled && isatty(2)), start_(std::chrono::steady_clock::now()) {}
 
-void Progress::started() {
+void Progress::started(int number) {
     ++running_;
+    latest_ = number;
     if (live_) draw();
 }
 
@@ -50,7 +51,8 @@ void Progress::clear() {
 void Progress::draw() {
     if (!live_) return;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    std::cerr << "\r\033[K" << done_ << "/" << levels_ << " levels done, " << running_ << " running, " << solved_
+    std::cerr << "\r\033[Klevel " << latest_ << ": " << done_ << "/" << levels_ << " done, " << running_
+              << " running, " << solved_
               << " solved, " << fixed(elapsed, 1) << " s elapsed";
     if (done_ > 0 && done_ < levels_)
         std::cerr << ", about " << fixed(elapsed / done_ * (levels_ - done_), 0) << " s to go";
@@ -79,7 +81,7 @@ std::vector<Solved> solve_collection(const std::vector<const level::Level*>& lev
         {
             std::lock_guard<std::mutex> lock(mutex);
             if (stopped || (options.limits.cancel && options.limits.cancel->load(std::memory_order_relaxed))) return;
-            progress.started();
+            progress.started(levels[i]->number);
         }
         Solved s = solve_level(*levels[i], share, plan);
         std::lock_guard<std::mutex> lock(mutex);

@@ -17,14 +17,14 @@ namespace hdasoko::cli {
 class Progress {
 public:
     Progress(int levels, bool enabled);
-    void started();                    // a level began
+    void started(int number);          // level `number` began
     void finished(const Solved& s);    // a level ended (any order)
     void clear();                      // before other output to the terminal
     void draw();                       // after it
     void end();
 
 private:
-    int levels_, running_ = 0, done_ = 0, solved_ = 0;
+    int levels_, running_ = 0, done_ = 0, solved_ = 0, latest_ = 0;  // latest_: the last level started
     bool enabled_, live_;
     std::chrono::steady_clock::time_point start_;
 };
