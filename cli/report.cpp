@@ -293,7 +293,7 @@ void print_sok(std::ostream& out, const Solved& s) {
     if (!s.level->title.empty()) out << "Title: " << s.level->title << '\n';
     if (s.verified) {
         out << "\nSolution (" << s.pushes << " pushes, " << s.moves << " moves"
-            << (s.optimal ? ", push-optimal" : "") << ", hdasoko)\n";
+            << (s.optimal ? ", " + s.proven : std::string()) << ", hdasoko)\n";
         for (size_t i = 0; i < s.lurd.size(); i += 70) out << s.lurd.substr(i, 70) << '\n';
     }
     out << '\n';
