@@ -11,13 +11,15 @@
 #include <unistd.h>
 
 #include "analyze.hpp"
+#include "collection.hpp"
 #include "input.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
+#include "run_header.hpp"
 #include "scale.hpp"
 #include "signals.hpp"
-#include "solution/verify.hpp"
 #include "solve.hpp"
+#include "verify.hpp"
 
 namespace {
 
@@ -31,22 +33,23 @@ uint64_t physical_memory_bytes() {
 
 // Options shared by the searching subcommands.
 struct SearchFlags {
-    std::string heuristic = "matching";
+    std::string heuristic;  // empty: matching (a lone search) or each member's own
     double time_limit_s = 0;
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
-    std::string algorithm = "hda";
+    std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
     std::string portfolio;  // empty: no race (unless --mode any)
+    std::string metric;     // empty: push-optimal (moves not minimized), by the default portfolio
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
-        app.add_option("--heuristic", heuristic, "lower bound: simple | matching | pdb | pdb-static")
-            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}))
-            ->capture_default_str();
+        app.add_option("--heuristic", heuristic,
+                       "lower bound of a lone search: simple | matching (default) | pdb | pdb-static")
+            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}));
         app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
             ->check(CLI::NonNegativeNumber);
         app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
@@ -60,9 +63,10 @@ struct SearchFlags {
             ->check(CLI::Range(-1, 1000))
             ->capture_default_str();
         if (!workers) return;
-        app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
-            ->check(CLI::IsMember({"astar", "hda"}))
-            ->capture_default_str();
+        app.add_option("--search", algorithm,
+                       "run one search alone: astar (sequential) | hda (hash-distributed parallel A*); "
+                       "default: the mode's default portfolio")
+            ->check(CLI::IsMember({"astar", "hda"}));
         app.add_option("--threads", threads, "HDA* workers (a portfolio's budget); 0 = every hardware thread")
             ->check(CLI::Range(0, 256))
             ->capture_default_str();
@@ -71,6 +75,10 @@ struct SearchFlags {
         app.add_option("--mode", mode, "optimal (proven push-optimal) | any (first solution, via a portfolio)")
             ->check(CLI::IsMember({"optimal", "any"}))
             ->capture_default_str();
+        app.add_option("--metric", metric,
+                       "prove a second objective too: pushes (fewest pushes, then fewest moves) | moves "
+                       "(fewest moves, then fewest pushes); one sequential search over exact player positions")
+            ->check(CLI::IsMember({"pushes", "moves"}));
         app.add_option("--portfolio", portfolio,
                        "race these members: 'default' or names separated by commas:" + names);
     }
@@ -78,14 +86,23 @@ struct SearchFlags {
     cli::Plan plan() const {
         cli::Plan p;
         p.mode = mode == "any" ? search::Mode::any : search::Mode::optimal;
-        p.search = !portfolio.empty() || p.mode == search::Mode::any ? "portfolio" : algorithm;
+        // The best measured configuration by default (search/portfolio.cpp,
+        // default_members); --search or --heuristic alone ask for one search.
+        const bool alone = portfolio.empty() && p.mode == search::Mode::optimal &&
+                           (!algorithm.empty() || !heuristic.empty());
+        p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
+        if (!metric.empty()) p.search = "metric";
+        // The plain default: the portfolio, then the fewest moves among push-optimal solutions.
+        p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
+                           p.mode == search::Mode::optimal;
+        p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;
     }
 
     search::Options options() const {
         search::Options o;
-        heuristic::parse_kind(heuristic, o.heuristic);
+        heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
@@ -104,6 +121,7 @@ struct Outputs {
     bool quiet = false;       // no progress on stderr
     std::string csv_path;     // one row per level
     std::string sok_path;     // levels with their solutions, SOK format
+    int jobs = 1;             // levels solved at once (cli/collection)
 };
 
 std::ofstream open_output(const std::string& path) {
@@ -126,7 +144,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
             return cli::exit_bad_input;
         }
     }
-    if (single && !to.quiet) {
+    if (single && !to.quiet && plan.search != "portfolio") {  // a race's members report at the end
         std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
                   << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
         options.on_layer = [](const search::SearchStats& s) {
@@ -135,37 +153,41 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                       << std::fixed << std::setprecision(2) << s.seconds << '\n';
         };
     }
+    const cli::RunHeader header = cli::run_header(options);
+    const std::string heuristic = plan.search == "portfolio" ? "per member"
+                                  : flags.heuristic.empty()   ? "matching"
+                                                              : flags.heuristic;
     std::ofstream csv, sok;
     if (!to.csv_path.empty()) {
         csv = open_output(to.csv_path);
+        cli::print_header_csv(csv, header);
         cli::print_csv_header(csv);
     }
+    if (!to.json) cli::print_header_text(std::cout, header);
     if (!to.sok_path.empty()) sok = open_output(to.sok_path);
-    std::vector<cli::Solved> all;
     cli::Summary summary;
     int worst = cli::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
-    for (const level::Level* l : levels) {
-        all.push_back(cli::solve_level(*l, options, plan));
-        const cli::Solved& s = all.back();
-        summary.add(s);
-        worst = std::max(worst, s.exit_code());
-        if (!to.json) {
-            if (single) cli::print_text(std::cout, s, true);
-            else cli::print_row(std::cout, s);
-            std::cout.flush();
-        }
-        // Flushed per level: a long run stopped midway keeps what it did.
-        if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
-        if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
-        if (s.result.outcome == search::Outcome::interrupted) break;
-    }
+    cli::Progress progress(static_cast<int>(levels.size()), !single && !to.quiet);
+    const std::vector<cli::Solved> all =
+        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, progress, [&](const cli::Solved& s) {
+            summary.add(s);
+            worst = std::max(worst, s.exit_code());
+            if (!to.json) {
+                if (single) cli::print_text(std::cout, s, true);
+                else cli::print_row(std::cout, s);
+                std::cout.flush();
+            }
+            // Flushed per level: a long run stopped midway keeps what it did.
+            if (csv.is_open()) cli::print_csv_row(csv, s), csv.flush();
+            if (sok.is_open()) cli::print_sok(sok, s), sok.flush();
+        });
     if (to.json) {
         if (single) {
-            cli::print_json(std::cout, all.front(), flags.heuristic);
+            if (!all.empty()) cli::print_json(std::cout, all.front(), heuristic, cli::header_json(header));
             std::cout << '\n';
         } else {
-            cli::print_json_collection(std::cout, all, summary, flags.heuristic);
+            cli::print_json_collection(std::cout, all, summary, heuristic, cli::header_json(header));
         }
     } else if (!single) {
         cli::print_summary(std::cout, summary);
@@ -181,6 +203,8 @@ void add_outputs(CLI::App& app, Outputs& to) {
     app.add_flag("--json", to.json, "machine-readable output on stdout");
     app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
     app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
+    app.add_option("--jobs", to.jobs, "levels of a collection solved at once, each with its share of --threads")
+        ->check(CLI::Range(1, 256));
 }
 
 // The bench list: shipped levels that each solve within about a second on
@@ -207,21 +231,6 @@ bool parse_int(const std::string& text, int& value) {
     return !text.empty() && used == text.size();
 }
 
-// SOLUTION is a file of LURD (other lines ignored), `-` for standard input,
-// or the LURD itself.
-std::string read_solution(const std::string& arg) {
-    std::istringstream piped(arg == "-" ? cli::read_stdin() : std::string());
-    std::ifstream file(arg == "-" ? std::string() : arg);
-    if (arg != "-" && !file) return arg;
-    std::istream& in = arg == "-" ? static_cast<std::istream&>(piped) : file;
-    std::string line, lurd;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find_first_not_of("lurdLURD \t") == std::string::npos) lurd += line;
-    }
-    return lurd;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -243,10 +252,13 @@ int main(int argc, char** argv) {
     // verify
     auto* verify = app.add_subcommand("verify", "replay a LURD solution and check that it solves the level");
     std::string verify_file, solution_arg;
-    int verify_level = 1;
-    verify->add_option("FILE", verify_file, "XSB level or collection; - reads standard input")->required();
-    verify->add_option("SOLUTION", solution_arg, "file holding LURD, - for standard input, or the LURD string")->required();
-    verify->add_option("--level", verify_level, "level number (1-based)")->capture_default_str();
+    int verify_level = 0;
+    verify->add_option("FILE", verify_file, "XSB or SOK level or collection; - reads standard input")->required();
+    verify->add_option("SOLUTION", solution_arg,
+                       "file holding LURD (run lengths allowed), - for standard input, or the LURD string; "
+                       "none: check the file's stored solution sections");
+    verify->add_option("--level", verify_level, "level number (1-based); default 1 with SOLUTION, else all")
+        ->check(CLI::Range(1, 1 << 20));
 
     // bench
     auto* bench = app.add_subcommand(
@@ -255,7 +267,8 @@ int main(int argc, char** argv) {
     Outputs bench_to;
     bench_to.quiet = true;
     SearchFlags bench_flags;
-    bench_flags.threads = 1;  // the signature is a one-thread count
+    bench_flags.threads = 1;  // the signature is a one-thread count of HDA*
+    bench_flags.algorithm = "hda";
     bench->add_option("FILE", bench_file, "collection to solve instead of the bench list");
     bench->add_option("--levels-dir", levels_dir, "where the bench list's collections are")->capture_default_str();
     add_outputs(*bench, bench_to);
@@ -336,16 +349,8 @@ int main(int argc, char** argv) {
                 std::cerr << "hdasoko: verify: the level and the solution cannot both come from standard input\n";
                 return cli::exit_bad_input;
             }
-            auto collection = cli::load_levels(verify_file);
-            const level::Level& l = level::select_level(collection, verify_level, cli::input_name(verify_file));
-            solution::Verdict v = solution::verify(l, read_solution(solution_arg));
-            if (!v.ok) {
-                std::cout << "rejected: " << v.error << '\n';
-                return cli::exit_unsolvable;
-            }
-            std::cout << "valid: solves level " << l.number << " in " << v.pushes << " pushes, " << v.moves
-                      << " moves\n";
-            return cli::exit_solved;
+            return cli::run_verify(cli::load_levels(verify_file), cli::input_name(verify_file), solution_arg,
+                                   verify_level);
         }
         if (*scale) {
             if (!replot_csv.empty()) {

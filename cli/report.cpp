@@ -1,6 +1,8 @@
 // Text and JSON reports of solved levels and collections.
 #include "report.hpp"
 
+#include "search/lower_bound.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -65,6 +67,17 @@ std::string level_name(const level::Level& l) {
 
 double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
+// " (lower bound 176)" beside a solution not proven optimal, else "".
+std::string lower_bound_note(const Solved& s) {
+    if (s.optimal || s.lower_bound < 0) return "";
+    return " (lower bound " + std::to_string(s.lower_bound) + ")";
+}
+
+// The lower bound as a CSV cell or JSON value: empty / null when unsolvable.
+std::string lower_bound_value(const Solved& s, const char* none) {
+    return s.lower_bound < 0 ? none : std::to_string(s.lower_bound);
+}
+
 }  // namespace
 
 std::string fixed(double v, int digits) {
@@ -81,6 +94,7 @@ void print_members(std::ostream& out, const Solved& solved) {
     for (const auto& m : solved.members) {
         std::string what = std::string(search::outcome_name(m.outcome));
         if (m.outcome == search::Outcome::solved) what += " in " + std::to_string(m.pushes) + " pushes";
+        else if (m.lower_bound != search::no_solution) what += ", lower bound " + std::to_string(m.lower_bound);
         if (m.cancelled) what += " (cancelled)";
         out << std::left << std::setw(24) << ("  " + m.name) << std::setw(40) << what << std::right
             << std::setw(3) << m.threads << " threads" << std::setw(13) << thousands(m.stats.expanded)
@@ -98,16 +112,20 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         out << '\n';
     };
     out << std::left << std::setw(24) << "level" << level_name(*solved.level) << '\n';
-    std::string outcome = search::outcome_name(solved.result.outcome);
+    std::string outcome = search::outcome_name(solved.outcome());
     if (!solved.error.empty()) outcome = "internal error: " + solved.error;
-    else if (solved.verified) outcome += solved.optimal ? ", push-optimal, verified" : ", verified, not proven push-optimal";
+    else if (solved.verified && solved.optimal) outcome += ", " + solved.proven + ", verified";
+    else if (solved.verified && solved.want_optimal) outcome += "; best solution found verified, not proven push-optimal";
+    else if (solved.verified) outcome += ", verified, not proven push-optimal";
     out << std::left << std::setw(24) << "outcome" << outcome << '\n';
     if (!solved.members.empty()) print_members(out, solved);
     if (solved.verified) {
-        line("pushes", std::to_string(solved.pushes));
+        line("pushes", std::to_string(solved.pushes) + lower_bound_note(solved));
         line("moves", std::to_string(solved.moves));
         if (show_solution) out << std::left << std::setw(24) << "solution" << solved.lurd << '\n';
     }
+    if (!solved.verified && solved.lower_bound >= 0)
+        line("lower_bound", std::to_string(solved.lower_bound), "proven: no solution has fewer pushes");
     line("initial_h", std::to_string(st.initial_h), "lower bound at the start");
     line("last_f", std::to_string(st.last_f), "f of the last layer searched");
     line("expanded", thousands(st.expanded));
@@ -143,18 +161,22 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
         << fixed(p.pdb_s, 3) << " s, search "
         << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
-        << fixed(p.verify_s, 3) << " s\n";
+        << fixed(p.verify_s, 3) << " s, moves " << fixed(p.moves_s, 3) << " s\n";
 }
 
-void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic) {
+void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic, const std::string& run) {
     const auto& st = solved.result.stats;
     const auto& p = solved.phases;
-    out << "{\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
+    out << "{";
+    if (!run.empty()) out << "\"run\":" << run << ",";
+    out << "\"file\":" << json_string(solved.level->source) << ",\"level\":" << solved.level->number
         << ",\"title\":" << json_string(solved.level->title)
-        << ",\"outcome\":" << json_string(search::outcome_name(solved.result.outcome))
+        << ",\"outcome\":" << json_string(search::outcome_name(solved.outcome()))
         << ",\"exit_code\":" << solved.exit_code() << ",\"heuristic\":" << json_string(heuristic)
         << ",\"optimal\":" << (solved.verified && solved.optimal ? "true" : "false")
-        << ",\"verified\":" << (solved.verified ? "true" : "false");
+        << ",\"proven\":" << json_string(solved.verified && solved.optimal ? solved.proven : "")
+        << ",\"verified\":" << (solved.verified ? "true" : "false")
+        << ",\"lower_bound\":" << lower_bound_value(solved, "null");
     if (solved.verified)
         out << ",\"pushes\":" << solved.pushes << ",\"moves\":" << solved.moves
             << ",\"solution\":" << json_string(solved.lurd);
@@ -185,27 +207,30 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
                 << ",\"optimal\":" << (m.optimal ? "true" : "false")
                 << ",\"outcome\":" << json_string(search::outcome_name(m.outcome))
                 << ",\"cancelled\":" << (m.cancelled ? "true" : "false") << ",\"pushes\":" << m.pushes
+                << ",\"lower_bound\":"
+                << (m.lower_bound == search::no_solution ? std::string("null") : std::to_string(m.lower_bound))
                 << ",\"seconds\":" << m.seconds << ",\"expanded\":" << m.stats.expanded
                 << ",\"generated\":" << m.stats.generated << "}";
         }
         out << "]}";
     }
     out << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"pdb_s\":" << p.pdb_s << ",\"search_s\":" << p.search_s
-        << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s << "}}";
+        << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s
+        << ",\"moves_s\":" << p.moves_s << "}}";
 }
 
 void print_row_header(std::ostream& out) {
     out << std::left << std::setw(6) << "level" << std::setw(14) << "outcome" << std::right << std::setw(7)
-        << "pushes" << std::setw(8) << "moves" << std::setw(13) << "expanded" << std::setw(14) << "generated"
+        << "pushes" << std::setw(7) << "bound" << std::setw(8) << "moves" << std::setw(13) << "expanded" << std::setw(14) << "generated"
         << std::setw(10) << "seconds" << "  title\n";
 }
 
 void print_row(std::ostream& out, const Solved& s) {
     const auto& st = s.result.stats;
-    std::string outcome = s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error";
+    std::string outcome = s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error";
     out << std::left << std::setw(6) << s.level->number << std::setw(14) << outcome << std::right
-        << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(8)
-        << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
+        << std::setw(7) << (s.verified ? std::to_string(s.pushes) : "-") << std::setw(7)
+        << lower_bound_value(s, "-") << std::setw(8) << (s.verified ? std::to_string(s.moves) : "-") << std::setw(13) << thousands(st.expanded)
         << std::setw(14) << thousands(st.generated) << std::setw(10)
         << fixed(s.phases.total(), 3)
         << "  " << s.level->title << '\n';
@@ -217,13 +242,27 @@ void Summary::add(const Solved& s) {
         ++solved;
         optimal += s.optimal;
         pushes += s.pushes;
+        moves += s.moves;
     }
+    // By result: a proof, a solution (proven or not asked to be), or the reason for none.
+    std::string result = !s.error.empty()                ? "internal_error"
+                         : s.verified && s.optimal       ? "optimal"
+                         : s.verified && s.want_optimal  ? "unproven"
+                         : s.verified                    ? "solved"
+                                                         : search::outcome_name(s.outcome());
+    auto it = std::find_if(by_result.begin(), by_result.end(), [&](const auto& p) { return p.first == result; });
+    if (it == by_result.end()) by_result.emplace_back(result, 1);
+    else ++it->second;
     expanded += s.result.stats.expanded;
     generated += s.result.stats.generated;
     seconds += s.phases.total();
 }
 
 void print_summary(std::ostream& out, const Summary& sm) {
+    out << "by result:";
+    for (size_t i = 0; i < sm.by_result.size(); ++i)
+        out << (i ? ", " : " ") << sm.by_result[i].first << " " << sm.by_result[i].second;
+    out << "; total moves " << thousands(sm.moves) << '\n';
     out << "solved " << sm.solved << " of " << sm.levels << " (verified; " << sm.optimal
         << " proven push-optimal); total pushes "
         << thousands(sm.pushes) << ", expanded " << thousands(sm.expanded) << ", generated "
@@ -232,7 +271,7 @@ void print_summary(std::ostream& out, const Summary& sm) {
 }
 
 void print_csv_header(std::ostream& out) {
-    out << "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner\n";
+    out << "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner,proven\n";
 }
 
 void print_csv_row(std::ostream& out, const Solved& s) {
@@ -240,10 +279,16 @@ void print_csv_row(std::ostream& out, const Solved& s) {
     for (char& ch : title)
         if (ch == ',' || ch == '"') ch = ' ';
     out << s.level->number << ',' << title << ',' << (s.verified ? 1 : 0) << ','
-        << (s.error.empty() ? search::outcome_name(s.result.outcome) : "internal_error") << ','
-        << (s.verified ? std::to_string(s.pushes) : "") << ',' << (s.verified ? std::to_string(s.moves) : "")
+        << (s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error") << ','
+        << (s.verified ? std::to_string(s.pushes) : "") << ',' << lower_bound_value(s, "") << ','
+        << (s.verified ? std::to_string(s.moves) : "")
         << ',' << s.result.stats.expanded << ',' << s.result.stats.generated << ','
-        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << '\n';
+        << fixed(s.phases.total(), 4) << ',' << (s.verified && s.optimal ? 1 : 0) << ',' << s.winner << ','
+        << (!s.verified || !s.optimal                            ? ""
+            : s.proven == "push-optimal"                         ? "pushes"
+            : s.proven == "optimal in pushes, then moves"        ? "pushes-then-moves"
+                                                                 : "moves-then-pushes")
+        << '\n';
 }
 
 void print_sok(std::ostream& out, const Solved& s) {
@@ -251,20 +296,24 @@ void print_sok(std::ostream& out, const Solved& s) {
     if (!s.level->title.empty()) out << "Title: " << s.level->title << '\n';
     if (s.verified) {
         out << "\nSolution (" << s.pushes << " pushes, " << s.moves << " moves"
-            << (s.optimal ? ", push-optimal" : "") << ", hdasoko)\n";
+            << (s.optimal ? ", " + s.proven : std::string()) << ", hdasoko)\n";
         for (size_t i = 0; i < s.lurd.size(); i += 70) out << s.lurd.substr(i, 70) << '\n';
     }
     out << '\n';
 }
 
 void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& sm,
-                           const std::string& heuristic) {
-    out << "{\"levels\":[";
+                           const std::string& heuristic, const std::string& run) {
+    out << "{\"run\":" << run << ",\n\"levels\":[";
     for (size_t i = 0; i < all.size(); ++i) {
         if (i) out << ",\n";
         print_json(out, all[i], heuristic);
     }
-    out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved
+    out << "],\n\"summary\":{\"levels\":" << sm.levels << ",\"solved\":" << sm.solved << ",\"moves\":" << sm.moves
+        << ",\"by_result\":{";
+    for (size_t i = 0; i < sm.by_result.size(); ++i)
+        out << (i ? "," : "") << json_string(sm.by_result[i].first) << ":" << sm.by_result[i].second;
+    out << "}"
         << ",\"optimal\":" << sm.optimal
         << ",\"pushes\":" << sm.pushes << ",\"expanded\":" << sm.expanded << ",\"generated\":" << sm.generated
         << ",\"seconds\":" << sm.seconds << "}}\n";

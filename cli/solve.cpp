@@ -2,11 +2,14 @@
 // verifier replayed it on the parsed level.
 #include "solve.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "search/lower_bound.hpp"
 #include "signals.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
@@ -19,12 +22,14 @@ double since(std::chrono::steady_clock::time_point t) {
 }
 }  // namespace
 
+search::Outcome Solved::outcome() const {
+    // A solution that was to be proven optimal and was not: the limit's code.
+    return result.outcome == search::Outcome::solved && want_optimal && !optimal ? unproven : result.outcome;
+}
+
 int Solved::exit_code() const {
     if (!error.empty()) return exit_internal;
-    // A solution that was to be proven optimal and was not: the limit's code.
-    const search::Outcome outcome =
-        result.outcome == search::Outcome::solved && want_optimal && !optimal ? unproven : result.outcome;
-    switch (outcome) {
+    switch (outcome()) {
         case search::Outcome::solved: return exit_solved;
         case search::Outcome::unsolvable: return exit_unsolvable;
         case search::Outcome::time_limit: return exit_time_limit;
@@ -35,6 +40,37 @@ int Solved::exit_code() const {
     }
     return exit_internal;
 }
+
+namespace {
+
+// Plan::minimize_moves: replaces the solution when the capped metric search
+// proves one with as many pushes and fewer or equal moves, verified.
+void minimize_moves(const board::Board& board, const level::Level& level, const search::Options& options,
+                    Solved& out) {
+    search::Options o = options;
+    o.limits.node_limit = std::max<uint64_t>(100000, out.result.stats.expanded);
+    if (options.limits.time_limit_s > 0) {
+        o.limits.time_limit_s = options.limits.time_limit_s - out.phases.total();
+        if (o.limits.time_limit_s <= 0) return;
+    }
+    const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
+    o.shared_bound = &cap;
+    const search::SearchResult r = search::metric_search(board, o, search::Metric::pushes);
+    if (r.outcome != search::Outcome::solved || static_cast<int>(r.pushes.size()) != out.pushes) return;
+    std::string lurd;
+    try {
+        lurd = solution::to_lurd(board, r.pushes);
+    } catch (const std::logic_error&) {
+        return;  // keep the verified answer
+    }
+    const solution::Verdict v = solution::verify(level, lurd);
+    if (!v.ok || v.pushes != out.pushes || v.moves > out.moves) return;
+    out.lurd = lurd;
+    out.moves = v.moves;
+    out.proven = "optimal in pushes, then moves";
+}
+
+}  // namespace
 
 Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan) {
     Solved out;
@@ -69,11 +105,27 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
             if (m.optimal && out.unproven == search::Outcome::solved) out.unproven = m.outcome;
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
+        out.lower_bound = race.lower_bound;
+    } else if (plan.search == "metric") {
+        out.result = search::metric_search(board, with_pdb, plan.metric);
+        out.optimal = true;
+        out.proven = plan.metric == search::Metric::pushes ? "optimal in pushes, then moves"
+                                                           : "optimal in moves, then pushes";
+        // search::Metric::pushes proves a bound on pushes (its primary cost);
+        // the moves metric's f is on moves, so on pushes only the start's h.
+        const search::SearchStats& st = out.result.stats;
+        const bool by_pushes = plan.metric == search::Metric::pushes;
+        if (out.result.outcome == search::Outcome::unsolvable) out.lower_bound = -1;
+        else if (!by_pushes) out.lower_bound = st.initial_h;
+        else if (out.result.outcome == search::Outcome::solved) out.lower_bound = out.result.pushes.size();
+        else out.lower_bound = std::max(st.initial_h, st.last_f);
     } else {
-        out.result = search::memory_guarded(
-            [&] { return plan.search == "hda" ? search::hda(board, with_pdb) : search::astar(board, with_pdb); });
+        const search::SearchFunction run = plan.search == "hda" ? search::hda : search::astar;
+        out.result = search::memory_guarded([&] { return run(board, with_pdb); });
         out.optimal = true;  // both prove push-optimality
+        out.lower_bound = search::proven_lower_bound(run, with_pdb, out.result);
     }
+    if (out.lower_bound == search::no_solution) out.lower_bound = -1;
     out.phases.search_s = since(t);
     if (out.result.outcome != search::Outcome::solved) return out;
 
@@ -103,6 +155,11 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
     out.verified = true;
     out.pushes = verdict.pushes;
     out.moves = verdict.moves;
+    if (plan.minimize_moves && out.optimal) {
+        t = std::chrono::steady_clock::now();
+        minimize_moves(board, level, options, out);
+        out.phases.moves_s = since(t);
+    }
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "level/level.hpp"
+#include "search/metric.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
 
@@ -26,12 +27,18 @@ enum Exit : int {
 
 struct Phases {
     double analyze_s = 0, pdb_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
-    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s; }
+    double moves_s = 0;  // the default's second pass: fewest moves among push-optimal solutions
+    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s + moves_s; }
 };
 
 // How to search: one search, or a portfolio race.
 struct Plan {
-    std::string search = "hda";  // astar | hda | portfolio
+    std::string search = "hda";  // astar | hda | portfolio | metric
+    search::Metric metric = search::Metric::pushes;  // when search == metric
+    // After a proven push optimum, try to prove the fewest moves among the
+    // push-optimal solutions (search/metric capped at the optimum) within a
+    // budget: max(100,000, the search's expansions) nodes and the time left.
+    bool minimize_moves = false;
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
 };
@@ -40,7 +47,8 @@ struct Solved {
     const level::Level* level = nullptr;
     search::SearchResult result;
     bool want_optimal = true;  // the plan asked for a push-optimal solution
-    bool optimal = false;      // the verified solution is proven push-optimal
+    bool optimal = false;      // the verified solution is proven optimal in `proven`
+    std::string proven = "push-optimal";  // or "optimal in pushes, then moves", "... moves, then pushes"
     // When a solution is not proven optimal though asked to be: why not.
     search::Outcome unproven = search::Outcome::solved;
     std::string winner;                         // portfolio: the member that answered
@@ -48,9 +56,16 @@ struct Solved {
     std::string lurd;       // verified solution when result.outcome == solved
     int pushes = -1;
     int moves = -1;
+    // Proven: no solution has fewer pushes (search/lower_bound.hpp); equals
+    // pushes when optimal; -1 when the level is proven unsolvable.
+    long lower_bound = 0;
     bool verified = false;
     std::string error;      // internal error (rejected solution), else empty
     Phases phases;
+    // What ended the run: solved only when the answer is what was asked for
+    // (a proven optimum in optimal mode); else the limit that stopped it,
+    // though a verified solution may be there (anytime answer).
+    search::Outcome outcome() const;
     int exit_code() const;
 };
 

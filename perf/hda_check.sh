@@ -17,14 +17,14 @@ limit=${4:-600}
 bin=${HDASOKO:-$root/build/hdasoko}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-field() { python3 -c "import csv,sys; r=list(csv.DictReader(open('$tmp')))[0]; print(r['$1'])"; }
+field() { python3 -c "import csv,sys; r=list(csv.DictReader(l for l in open('$tmp') if not l.startswith('#')))[0]; print(r['$1'])"; }
 status=0
 for level in $levels; do
     "$bin" solve "$file" --level "$level" --search astar --time-limit "$limit" --quiet --csv "$tmp" >/dev/null || true
     reference=$(field pushes)
     echo "level $level astar: $(field outcome) pushes $reference expanded $(field expanded) seconds $(field seconds)"
     for t in $workers; do
-        "$bin" solve "$file" --level "$level" --threads "$t" --time-limit "$limit" --quiet --csv "$tmp" >/dev/null || true
+        "$bin" solve "$file" --level "$level" --search hda --threads "$t" --time-limit "$limit" --quiet --csv "$tmp" >/dev/null || true
         pushes=$(field pushes)
         verdict=same
         [ "$pushes" = "$reference" ] || { verdict=DIFFERENT; status=1; }

@@ -1,6 +1,7 @@
-// engine/level: XSB text in, validated levels out.
+// engine/level: XSB and SOK text in, validated levels out.
 // Owns parsing of single levels and collections (titles, `;` comments, `-`/`_`
-// as floor, player/box on goal) and every check that makes a level usable by
+// as floor, player/box on goal, the `p P b B` variants, run-length encoded
+// rows, SOK solution sections and comment blocks) and every check that makes a level usable by
 // the rest of the engine; each failure is a ParseError naming file, line and
 // column. It knows nothing of cells, states or search: board/ builds on it.
 #pragma once
@@ -19,6 +20,14 @@ constexpr int max_width = 256;
 constexpr int max_height = 256;
 constexpr int max_boxes = 255;
 
+// A solution stored with a level (SOK "Solution" section), decoded to plain
+// LURD (run lengths expanded); not checked here: solution/verify replays it.
+struct StoredSolution {
+    std::string name;  // the rest of the section's header line, e.g. "(97/256)"
+    int line = 0;      // 1-based line of the header
+    std::string lurd;
+};
+
 // One level in canonical form. `rows` holds `height` strings of exactly
 // `width` characters from "# .$*@+" (floor `-`/`_` become ' '; short lines are
 // padded with ' '). Squares the player cannot reach through floor and boxes
@@ -34,6 +43,7 @@ struct Level {
     int width = 0;
     int height = 0;
     std::vector<std::string> rows;
+    std::vector<StoredSolution> solutions;  // SOK solution sections after the board
 
     char at(int x, int y) const { return rows[y][x]; }
 };

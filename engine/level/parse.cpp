@@ -1,7 +1,10 @@
-// engine/level/parse: XSB collections to levels. Splits the text into lines,
-// groups board rows into levels, checks each row's characters and the size
-// limits, and picks titles from `;` comments and `Title:` lines. The checks on
-// a whole board (players, boxes, closedness) live in validate.cpp.
+// engine/level/parse: XSB and SOK collections to levels. Splits the text into
+// lines, groups board rows into levels (run-length encoded rows expanded,
+// `p P b B` read as `@ + $ *`), checks each row's characters and the size
+// limits, picks titles from `;` comments and `Title:` lines, reads SOK
+// "Solution" sections into Level::solutions and skips "Comment:" ..
+// "Comment-End:" blocks. The checks on a whole board (players, boxes,
+// closedness) live in validate.cpp.
 //
 // Tabs in a board row are an error, not expanded: their width is a guess
 // (4? 8?) and a wrong guess silently shifts walls, so we ask for spaces.
@@ -11,13 +14,29 @@
 #include <vector>
 
 #include "level/level.hpp"
+#include "level/run_length.hpp"
 #include "level/validate.hpp"
 
 namespace hdasoko::level {
 
 namespace {
 
-constexpr std::string_view board_chars = "#@+$*.-_ ";
+constexpr std::string_view board_chars = "#@+$*.-_ pPbB";
+
+// The canonical square of a board character ('-' and '_' floor, the letter
+// variants of player and boxes).
+char canonical(char c) {
+    switch (c) {
+        case '-': case '_': return ' ';
+        case 'p': return '@';
+        case 'P': return '+';
+        case 'b': return '$';
+        case 'B': return '*';
+        default: return c;
+    }
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -28,8 +47,9 @@ std::string_view trim(std::string_view s) {
 }
 
 // A board row starts (after blanks) with '#', or holds only board characters
-// (and blanks) with at least one '#', such as "  $ #" whose left wall is
-// missing: that row still belongs to the board, which validation will reject.
+// (and blanks, run lengths and `|`) with at least one '#', such as "  $ #"
+// whose left wall is missing: that row still belongs to the board, which
+// validation will reject.
 bool is_board_row(std::string_view line) {
     const size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos) return false;
@@ -37,13 +57,13 @@ bool is_board_row(std::string_view line) {
     bool wall = false;
     for (char c : line) {
         if (c == '#') wall = true;
-        if (c != '\t' && board_chars.find(c) == std::string_view::npos) return false;
+        if (c != '\t' && c != '|' && !is_digit(c) && board_chars.find(c) == std::string_view::npos) return false;
     }
     return wall;
 }
 
-bool starts_with_title_key(std::string_view s) {
-    constexpr std::string_view key = "title:";
+// `s` begins with `key` (lower case), in any case.
+bool starts_with_key(std::string_view s, std::string_view key) {
     if (s.size() < key.size()) return false;
     for (size_t i = 0; i < key.size(); ++i) {
         char c = s[i];
@@ -53,6 +73,26 @@ bool starts_with_title_key(std::string_view s) {
     return true;
 }
 
+bool starts_with_title_key(std::string_view s) { return starts_with_key(s, "title:"); }
+
+// "Solution", "Solution (97/256)", "solution: ...": not "Solutions are ...".
+bool is_solution_header(std::string_view s) {
+    if (!starts_with_key(s, "solution")) return false;
+    if (s.size() == 8) return true;
+    const char next = s[8];
+    return next == ' ' || next == '\t' || next == '(' || next == ':' || next == '/';
+}
+
+// A line of moves: LURD letters, run lengths, groups, blanks; at least one letter.
+bool is_moves_line(std::string_view s) {
+    bool letter = false;
+    for (char c : s) {
+        if (std::string_view("lurdLURD").find(c) != std::string_view::npos) letter = true;
+        else if (!is_digit(c) && c != '(' && c != ')' && c != ' ' && c != '\t') return false;
+    }
+    return letter;
+}
+
 // Walks the text line by line; one instance per parse_collection call.
 class CollectionParser {
 public:
@@ -60,6 +100,13 @@ public:
 
     std::vector<Level> run() {
         while (next_line()) {
+            if (in_comment_) {  // SOK: everything up to "Comment-End:" is text
+                const std::string_view t = trim(line_);
+                in_comment_ = !starts_with_key(t, "comment-end") && !starts_with_key(t, "comment_end");
+                continue;
+            }
+            if (in_solution_ && read_moves(trim(line_))) continue;
+            if (in_solution_) end_solution();
             if (is_board_row(line_)) {
                 if (!in_board_) begin_board();
                 add_row();
@@ -68,6 +115,7 @@ public:
                 read_metadata(trim(line_));
             }
         }
+        if (in_solution_) end_solution();
         if (in_board_) end_board();
         if (levels_.empty()) {
             const bool empty = text_.find_first_not_of(" \t\r\n") == std::string_view::npos;
@@ -93,32 +141,53 @@ private:
     void begin_board() {
         in_board_ = true;
         rows_.clear();
-        row_lines_.clear();
-        line_lengths_.clear();
+        sources_.clear();
         width_ = 0;
     }
 
     void add_row() {
-        std::string_view row = line_;
+        if (!has_runs(line_)) {
+            add_row(line_, {});
+            return;
+        }
+        // Run-length encoded: expand, then one board row per `|`-separated part.
+        const RunLengthText runs = expand_runs(line_, '|');
+        if (!runs.error.empty()) fail(runs.error_at + 1, runs.error);
+        size_t begin = 0;
+        for (size_t i = 0; i <= runs.text.size(); ++i) {
+            if (i < runs.text.size() && runs.text[i] != '|') continue;
+            std::vector<int> columns;
+            for (size_t k = begin; k < i; ++k) columns.push_back(runs.source[k] + 1);
+            if (columns.empty()) columns.push_back(i < runs.source.size() ? runs.source[i] + 1 : 1);
+            add_row(std::string_view(runs.text).substr(begin, i - begin), std::move(columns));
+            begin = i + 1;
+        }
+    }
+
+    // One board row as written (`columns`: the source column of each square
+    // of an expanded row, else empty).
+    void add_row(std::string_view written, std::vector<int> columns) {
+        std::string_view row = written;
         while (!row.empty() && row.back() == ' ') row.remove_suffix(1);
+        detail::RowSource source{line_number_, static_cast<int>(std::min(written.size(), size_t{1} << 30)),
+                                 std::move(columns)};
         for (size_t i = 0; i < row.size(); ++i) {
+            const int column = source.column(static_cast<int>(i));
             if (row[i] == '\t') {
-                fail(static_cast<int>(i) + 1, "tab in a board row: use spaces");
+                fail(column, "tab in a board row: use spaces");
             }
             if (board_chars.find(row[i]) == std::string_view::npos) {
-                fail(static_cast<int>(i) + 1, "unknown character " + detail::quote_char(row[i]) +
-                                                  " in a board row");
+                fail(column, "unknown character " + detail::quote_char(row[i]) + " in a board row");
             }
         }
         if (row.size() > static_cast<size_t>(max_width)) {
-            fail(max_width + 1, "level too wide: " + std::to_string(row.size()) +
-                                    " columns (limit " + std::to_string(max_width) + ")");
+            fail(source.column(max_width), "level too wide: " + std::to_string(row.size()) +
+                                               " columns (limit " + std::to_string(max_width) + ")");
         }
         if (rows_.size() == static_cast<size_t>(max_height)) too_tall();
         width_ = std::max(width_, static_cast<int>(row.size()));
-        rows_.push_back(row);
-        row_lines_.push_back(line_number_);
-        line_lengths_.push_back(static_cast<int>(std::min(line_.size(), size_t{1} << 30)));
+        rows_.emplace_back(row);
+        sources_.push_back(std::move(source));
     }
 
     // Counts the board's remaining rows for the message, then fails at the
@@ -137,7 +206,7 @@ private:
         Level level;
         level.source = file_;
         level.number = static_cast<int>(levels_.size()) + 1;
-        level.first_line = row_lines_.front();
+        level.first_line = sources_.front().line;
         level.width = width_;
         level.height = static_cast<int>(rows_.size());
         level.title = pending_title_.empty() ? pending_comment_ : pending_title_;
@@ -145,15 +214,53 @@ private:
         pending_title_.clear();
         pending_comment_.clear();
         level.rows.reserve(rows_.size());
-        for (std::string_view source : rows_) {
-            std::string row(source);
-            std::replace(row.begin(), row.end(), '-', ' ');
-            std::replace(row.begin(), row.end(), '_', ' ');
+        for (std::string row : rows_) {
+            for (char& c : row) c = canonical(c);
             row.resize(width_, ' ');
             level.rows.push_back(std::move(row));
         }
-        detail::validate(level, line_lengths_);
+        detail::validate(level, sources_);
         levels_.push_back(std::move(level));
+    }
+
+    // SOK: "Solution ..." starts a section of move lines after a board.
+    void begin_solution(std::string_view header) {
+        if (levels_.empty()) fail(1, "solution section before any level");
+        in_solution_ = true;
+        solution_line_ = line_number_;
+        solution_name_ = trim(header.substr(8));
+        if (!solution_name_.empty() && solution_name_.front() == ':') solution_name_ = trim(solution_name_.substr(1));
+        moves_.clear();
+        moves_at_.clear();
+        if (is_moves_line(solution_name_)) {  // "Solution: lurd..." on one line
+            read_moves(solution_name_);
+            solution_name_ = {};
+        }
+    }
+
+    // Appends a line of moves to the open section; false for any other line
+    // (blank lines right after the header are skipped).
+    bool read_moves(std::string_view moves) {
+        if (moves.empty() && moves_.empty()) return true;
+        if (!is_moves_line(moves)) return false;
+        const int column = static_cast<int>(moves.data() - line_.data()) + 1;
+        for (size_t i = 0; i < moves.size(); ++i) {
+            moves_ += moves[i];
+            moves_at_.emplace_back(line_number_, column + static_cast<int>(i));
+        }
+        return true;
+    }
+
+    void end_solution() {
+        in_solution_ = false;
+        if (moves_.empty()) return;  // a header without moves (e.g. a note)
+        StoredSolution solution{std::string(solution_name_), solution_line_, ""};
+        std::string error;
+        int at = 0;
+        if (!decode_solution(moves_, solution.lurd, error, at)) {
+            throw ParseError(file_, moves_at_[at].first, moves_at_[at].second, "bad solution: " + error);
+        }
+        levels_.back().solutions.push_back(std::move(solution));
     }
 
     // `; text` is a comment: the last non-empty one before a board names it.
@@ -161,7 +268,11 @@ private:
     // before any board, or a second one, names the next board instead.
     void read_metadata(std::string_view line) {
         if (line.empty()) return;
-        if (line.front() == ';') {
+        if (is_solution_header(line)) {
+            begin_solution(line);
+        } else if (starts_with_key(line, "comment:") && trim(line.substr(8)).empty()) {
+            in_comment_ = true;
+        } else if (line.front() == ';') {
             const std::string_view comment = trim(line.substr(1));
             if (!comment.empty()) pending_comment_ = comment;
         } else if (starts_with_title_key(line)) {
@@ -186,10 +297,16 @@ private:
     std::string_view line_;
 
     bool in_board_ = false;
-    std::vector<std::string_view> rows_;  // the current board, trailing blanks dropped
-    std::vector<int> row_lines_;
-    std::vector<int> line_lengths_;  // with trailing blanks: the line as the user sees it
+    std::vector<std::string> rows_;  // the current board as written, trailing blanks dropped
+    std::vector<detail::RowSource> sources_;
     int width_ = 0;
+
+    bool in_comment_ = false;   // inside a SOK "Comment:" block
+    bool in_solution_ = false;  // inside a SOK "Solution" section
+    int solution_line_ = 0;
+    std::string_view solution_name_;
+    std::string moves_;  // the section's move characters, blanks dropped
+    std::vector<std::pair<int, int>> moves_at_;  // line and column of each
 
     std::string pending_comment_;
     std::string pending_title_;

@@ -20,17 +20,18 @@ std::string count(int n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// Source position of square (x, y): rows start at column 1 of their line.
+// Source position of square (x, y), as its row was written.
 struct Where {
     const Level& level;
-    int line(int y) const { return level.first_line + y; }
-    static int column(int x) { return x + 1; }
+    const std::vector<RowSource>& rows;
+    int line(int y) const { return rows[y].line; }
+    int column(int x, int y) const { return rows[y].column(x); }
     [[noreturn]] void fail(int x, int y, std::string message) const {
-        throw ParseError(level.source, line(y), column(x), std::move(message));
+        throw ParseError(level.source, line(y), column(x, y), std::move(message));
     }
     [[noreturn]] void fail_level(std::string message) const { fail(0, 0, std::move(message)); }
     std::string square(int x, int y) const {
-        return "line " + std::to_string(line(y)) + ", column " + std::to_string(column(x));
+        return "line " + std::to_string(line(y)) + ", column " + std::to_string(column(x, y));
     }
 };
 
@@ -75,8 +76,7 @@ void check_boxes_and_goals(const Level& level, const Where& where) {
 // included: any of them might be pushed away). Reaching the rectangle's border
 // or a square past the end of its source line means the player can walk off.
 // Returns the reached squares as a width*height mask.
-std::vector<char> player_area(const Level& level, const std::vector<int>& line_lengths,
-                              const Where& where) {
+std::vector<char> player_area(const Level& level, const std::vector<RowSource>& rows, const Where& where) {
     const int w = level.width;
     const int h = level.height;
     std::vector<char> reached(static_cast<size_t>(w) * h, 0);
@@ -95,7 +95,7 @@ std::vector<char> player_area(const Level& level, const std::vector<int>& line_l
     for (size_t head = 0; head < queue.size(); ++head) {
         const int x = queue[head] % w;
         const int y = queue[head] / w;
-        const bool outside_line = x >= line_lengths[y];
+        const bool outside_line = x >= rows[y].length;
         if (outside_line || x == 0 || y == 0 || x == w - 1 || y == h - 1) {
             where.fail(x, y, "board not closed: the player can walk off the board at " +
                                  where.square(x, y));
@@ -153,11 +153,11 @@ std::string quote_char(char c) {
     return buffer;
 }
 
-void validate(const Level& level, const std::vector<int>& line_lengths) {
-    const Where where{level};
+void validate(const Level& level, const std::vector<RowSource>& rows) {
+    const Where where{level, rows};
     check_player(level, where);
     check_boxes_and_goals(level, where);
-    const std::vector<char> reached = player_area(level, line_lengths, where);
+    const std::vector<char> reached = player_area(level, rows, where);
     check_size(level, reached, where);
     check_outside(level, reached, where);
 }

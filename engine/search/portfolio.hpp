@@ -39,6 +39,7 @@ struct MemberReport {
     Outcome outcome = Outcome::interrupted;
     bool cancelled = false;  // stopped by the race, not by its own end
     size_t pushes = 0;       // of its solution, when solved
+    uint32_t lower_bound = 0;  // what it proved (search/lower_bound.hpp)
     double seconds = 0;      // from the start of the race to its end
     SearchStats stats;
 };
@@ -47,6 +48,9 @@ struct PortfolioResult {
     SearchResult result;       // the winning answer (pushes from the winner)
     int winner = -1;           // index into members; -1: no member answered
     bool optimal = false;      // result.pushes is proven push-optimal
+    // The best any member proved: no solution is shorter (no_solution when
+    // one proved there is none); at most result.pushes.size() when solved.
+    uint32_t lower_bound = 0;
     std::vector<MemberReport> members;
 };
 

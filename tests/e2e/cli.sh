@@ -18,7 +18,8 @@ source "$(dirname "$0")/lib/checks.bash"
 # --- exit codes of solve ----------------------------------------------------
 
 expect_exit 0 solved solve "$microban" --level 1 --quiet
-expect_in "$tmp/solved.out" "push-optimal, verified" solved
+# The default proves the push optimum, then the fewest moves among those solutions.
+expect_in "$tmp/solved.out" "solved, optimal in pushes, then moves, verified" solved
 
 cat >"$tmp/unsolvable.xsb" <<'EOF'
 ; two boxes in a corridor that block each other
@@ -117,17 +118,51 @@ run verify_junk verify "$microban" "lurdx" --level 1
 # --- outputs, workers, bench, scale ------------------------------------------
 
 expect_exit 0 outputs solve "$microban" --level 1 --quiet --threads 2 --csv "$tmp/one.csv" --sok "$tmp/one.sok"
-expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,moves,expanded,generated,seconds,optimal,winner" csv_header
-expect_in "$tmp/one.csv" "1,1,1,solved,8," csv_row
+expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner,proven" csv_header
+expect_in "$tmp/one.csv" ",pushes-then-moves" csv_proven
+expect_in "$tmp/one.csv" "1,1,1,solved,8,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
+# The run header: version and commit, CPU, cores, threads, limits, date.
+expect_in "$tmp/one.csv" "# hdasoko " csv_run_header
+expect_in "$tmp/one.csv" "# threads: 2" csv_run_header
+expect_in "$tmp/one.csv" "# cpu: " csv_run_header
+expect_in "$tmp/outputs.out" "2 threads, memory limit" text_run_header
+[ "$(json_get "$tmp/json.out" 'sorted(d["run"])')" = "['commit', 'cores', 'cpu', 'date', 'memory_limit_bytes', 'threads', 'time_limit_s', 'version']" ] ||
+    fail "json: the run header's keys"
 # The SOK file is itself a level file whose solution line verifies.
 sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")
 expect_exit 0 verify_sok verify "$tmp/one.sok" "$sok_solution"
+# Without a SOLUTION, verify checks the file's stored solution sections.
+expect_exit 0 verify_stored verify "$tmp/one.sok"
+expect_in "$tmp/verify_stored.out" "1 of 1 stored solutions valid" verify_stored
+sed 's/^Solution (8 pushes.*/&\nl/' "$tmp/one.sok" >"$tmp/bad.sok"  # a stray move before the solution
+expect_exit 10 verify_stored_bad verify "$tmp/bad.sok"
+expect_in "$tmp/verify_stored_bad.out" "rejected: $tmp/bad.sok:" verify_stored_bad
+expect_exit 30 verify_nothing verify "$microban"
+# Level variants: p P b B, run-length rows; run-length solutions.
+printf '; variants\n8#|#p-b-.-#|#--B---#|8#\n' >"$tmp/rle.xsb"
+expect_exit 0 rle_level solve "$tmp/rle.xsb" --quiet --json
+[ "$(json_get "$tmp/rle_level.out" 'd["pushes"]')" = 2 ] || fail "rle_level: expected 2 pushes"
+expect_exit 0 rle_solution verify "$tmp/rle.xsb" "r2R"
+expect_exit 10 rle_solution_short verify "$tmp/rle.xsb" "rR"
+expect_exit 30 rle_solution_bad verify "$tmp/rle.xsb" "2(R"
+expect_in "$tmp/rle_solution_bad.err" "SOLUTION:1:2: '(' without a ')' after it" rle_solution_bad
 
 awk 'BEGIN{RS=""; ORS="\n\n"} NR<=6' "$microban" >"$tmp/three.xsb"
 expect_exit 0 bench_file bench "$tmp/three.xsb" --csv "$tmp/bench.csv"
 expect_in "$tmp/bench_file.out" "solved 3 of 3" bench_file
-[ "$(wc -l <"$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
+[ "$(grep -vc '^#' "$tmp/bench.csv")" -eq 4 ] || fail "bench_file: expected a header and 3 CSV rows"
+
+# --jobs: levels solved at once, rows in level order, the same pushes; plain
+# progress lines on stderr (not a terminal here); the summary by result.
+expect_exit 0 jobs solve "$tmp/three.xsb" --level all --jobs 3 --threads 2 --csv "$tmp/jobs.csv"
+expect_exit 0 jobs_seq solve "$tmp/three.xsb" --level all --threads 1 --quiet --csv "$tmp/seq.csv"
+[ "$(grep -v '^#' "$tmp/jobs.csv" | cut -d, -f1,5)" = "$(grep -v '^#' "$tmp/seq.csv" | cut -d, -f1,5)" ] ||
+    fail "jobs: rows or pushes differ from the sequential run"
+expect_in "$tmp/jobs.err" "[3/3] level" jobs_progress
+expect_in "$tmp/jobs.out" "by result: optimal 3; total moves" jobs_summary
+[ -s "$tmp/jobs_seq.err" ] && fail "jobs_seq: --quiet printed progress"
+expect_exit 30 jobs_zero solve "$tmp/three.xsb" --level all --jobs 0
 
 expect_exit 0 scale scale "$microban" --level 2 --threads 1,2 --repeat 2 --csv "$tmp/scale.csv"
 expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
@@ -156,6 +191,50 @@ expect_in "$tmp/portfolio_bidir.out" "solved in 136 pushes" portfolio_bidir
 expect_in "$tmp/bidir.csv" "78,78,1,solved,136," portfolio_bidir_csv
 expect_in "$tmp/bidir.csv" ",1,bidir" portfolio_bidir_csv
 expect_exit 30 bad_mode solve "$xsokoban" --level 1 --mode fastest
+
+# --- the default configuration and anytime answers ---------------------------
+
+# solve alone runs the optimal mode's default portfolio; --search (or
+# --heuristic) runs one search.
+expect_exit 0 default_portfolio solve "$xsokoban" --level 1 --quiet
+expect_in "$tmp/default_portfolio.out" "optimal" default_portfolio
+expect_in "$tmp/default_portfolio.out" "pushes                                97" default_portfolio
+expect_in "$tmp/default_portfolio.out" "hda-pdb" default_portfolio
+expect_exit 0 search_alone solve "$microban" --level 2 --search hda --threads 2 --quiet
+grep -q winner "$tmp/search_alone.out" && fail "search_alone: --search hda ran a portfolio"
+expect_exit 0 heuristic_alone solve "$microban" --level 2 --heuristic simple --quiet
+grep -q winner "$tmp/heuristic_alone.out" && fail "heuristic_alone: --heuristic simple ran a portfolio"
+
+# A limit stops the proof of XSokoban 5, but reverse greedy's 185-push
+# solution (found in a tenth of a second) is printed, verified, with the
+# proven lower bound; CSV and JSON carry both.
+expect_exit 20 anytime solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --csv "$tmp/anytime.csv"
+expect_in "$tmp/anytime.out" "185 (lower bound " anytime
+expect_in "$tmp/anytime.out" "time_limit; best solution found verified" anytime
+expect_in "$tmp/anytime.csv" "5,5,1,time_limit,185," anytime_csv
+expect_exit 20 anytime_json solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --json
+[ "$(json_get "$tmp/anytime_json.out" 'd["pushes"]')" = 185 ] || fail "anytime_json: expected the 185-push solution"
+[ "$(json_get "$tmp/anytime_json.out" 'd["stats"]["initial_h"] <= d["lower_bound"] < d["pushes"]')" = True ] ||
+    fail "anytime_json: lower_bound not between the start's h and the pushes"
+# One search stopped by a limit: no solution, but its lower bound.
+expect_exit 22 lone_bound solve "$microban" --level 153 --search astar --node-limit 20000 --quiet --json
+[ "$(json_get "$tmp/lone_bound.out" 'd["lower_bound"] > d["stats"]["initial_h"]')" = True ] ||
+    fail "lone_bound: A* stopped after 20000 expansions on Microban 153 should prove more than the start's h"
+
+# --- metrics ------------------------------------------------------------------
+
+# Microban 5: fewest pushes then moves is 6 pushes, 27 moves; fewest moves
+# then pushes 8 pushes, 25 moves (tests/search/metric_test checks both
+# metrics against Dijkstra over single moves).
+expect_exit 0 metric_pushes solve "$microban" --level 5 --metric pushes --quiet --json
+[ "$(json_get "$tmp/metric_pushes.out" '(d["pushes"], d["moves"], d["proven"])')" = "(6, 27, 'optimal in pushes, then moves')" ] ||
+    fail "metric_pushes: expected 6 pushes, 27 moves, proven in pushes then moves"
+expect_exit 0 metric_moves solve "$microban" --level 5 --metric moves --quiet --json
+[ "$(json_get "$tmp/metric_moves.out" '(d["pushes"], d["moves"], d["proven"])')" = "(8, 25, 'optimal in moves, then pushes')" ] ||
+    fail "metric_moves: expected 8 pushes, 25 moves, proven in moves then pushes"
+expect_exit 0 metric_text solve "$microban" --level 5 --metric moves --quiet
+expect_in "$tmp/metric_text.out" "solved, optimal in moves, then pushes, verified" metric_text
+expect_exit 30 metric_bad solve "$microban" --level 5 --metric boxes
 
 # --- PDB heuristics and analyze ----------------------------------------------
 

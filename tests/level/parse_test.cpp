@@ -47,6 +47,12 @@ const Expected corpus[] = {
     {"too_many_boxes.xsb", 3, 1, "too many boxes: 256 (limit 255)"},
     {"empty_file.xsb", 0, 0, "empty file: no level in it"},
     {"no_level.xsb", 0, 0, "no level in file"},
+    {"rle_run_without_square.xsb", 4, 7, "run length 7 without a character after it"},
+    {"rle_run_out_of_range.xsb", 3, 10, "run length 0 out of range (1..4096)"},
+    {"rle_two_players.xsb", 3, 6, "more than one player: the first is at line 3, column 5"},
+    {"solution_run_without_move.xsb", 10, 3, "bad solution: run length 3 without a move after it"},
+    {"solution_unclosed_group.xsb", 8, 2, "bad solution: '(' without a ')' after it"},
+    {"solution_before_level.xsb", 1, 1, "solution section before any level"},
 };
 
 void check_error(const Expected& expected) {

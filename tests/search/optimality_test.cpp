@@ -18,6 +18,7 @@
 
 #include "board/board.hpp"
 #include "level/level.hpp"
+#include "search/lower_bound.hpp"
 #include "search/search.hpp"
 #include "state/state.hpp"
 #include "generate/differential.hpp"
@@ -42,7 +43,40 @@ level::Level level_of(const std::string& text, const std::string& name = "inline
 struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
     uint64_t searches = 0;
+    int bound_above_h = 0;  // stopped searches that proved more than the start's h
 };
+
+// Anytime answers: a search stopped by a node limit proves a lower bound
+// (search/lower_bound.hpp) that must never exceed the BFS optimum: A*
+// forward (matching, PDB), reverse A*, one-worker HDA*; with several workers
+// and bidirectionally the start's h.
+void check_lower_bounds(const board::Board& board, const BfsAnswer& expected, Tally& tally) {
+    struct Run {
+        const char* name;
+        search::SearchFunction run;
+        heuristic::Kind kind;
+        int threads;
+    };
+    for (const Run r : {Run{"astar", search::astar, heuristic::Kind::matching, 1},
+                        Run{"astar pdb", search::astar, heuristic::Kind::pdb, 1},
+                        Run{"reverse", search::reverse, heuristic::Kind::matching, 1},
+                        Run{"hda", search::hda, heuristic::Kind::matching, 1},
+                        Run{"hda 2 workers", search::hda, heuristic::Kind::matching, 2},
+                        Run{"bidirectional", search::bidirectional, heuristic::Kind::matching, 2}}) {
+        for (uint64_t limit : {1, 3, 10, 30, 100, 300}) {
+            search::Options options;
+            options.heuristic = r.kind;
+            options.threads = r.threads;
+            options.limits.node_limit = limit;
+            const search::SearchResult result = r.run(board, options);
+            const uint32_t bound = search::proven_lower_bound(r.run, options, result);
+            if (expected.kind == BfsAnswer::unsolvable) continue;  // every bound holds
+            CHECK_MESSAGE(bound <= static_cast<uint32_t>(expected.pushes), r.name, " stopped after ", limit,
+                          " expansions proves ", bound, "; BFS: ", expected.pushes, " pushes");
+            if (result.outcome == search::Outcome::node_limit && bound > result.stats.initial_h) ++tally.bound_above_h;
+        }
+    }
+}
 
 // Admissibility along an optimal solution: every state's bound is at most
 // the pushes left (the player stands where the last push left it).
@@ -84,6 +118,7 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, uin
             check_along(board, result.pushes, kind);
         }
     }
+    check_lower_bounds(board, expected, tally);
     ++tally.checked;
     tally.with_entrance += heuristic::Pdb(board).available();
     if (expected.kind == BfsAnswer::solved) ++tally.solved;
@@ -169,5 +204,7 @@ TEST_CASE("optimality: every search's push count equals plain BFS on at least 60
     CHECK(dropped.unsolvable >= 10);
     CHECK(dropped.solved >= 10);
     CHECK(microban.with_entrance + pulled.with_entrance >= 50);
+    MESSAGE("stopped searches proving more than the start's h: ", microban.bound_above_h + pulled.bound_above_h);
+    CHECK(microban.bound_above_h + pulled.bound_above_h >= 50);
     REQUIRE(microban.checked + pulled.checked + dropped.checked >= 60);
 }
