@@ -1,0 +1,24 @@
+// engine/fess: feature-space search for any-solution mode, after FESS
+// (Shoham and Schaeffer, "The FESS algorithm: a feature based approach to
+// single-agent search", IEEE CoG 2020). Owns the packing order of the goal
+// area (packing_order.hpp), the features a state is projected onto
+// (features.hpp), the advisors that weight moves (advisors.hpp) and the
+// search itself (fess.cpp). It reuses the forward search's expansion
+// (search/expander.hpp: pushes, dead squares, freeze, PI-corral and matching
+// deadlocks) and closed table; it is a portfolio member (`fess`) like the
+// searches of search/ and is compiled into the same library.
+#pragma once
+
+#include "search/search.hpp"
+
+namespace hdasoko::fess {
+
+// Searches forward over pushes for any solution. Each step picks the cell of
+// feature space picked least often so far (ties: more boxes packed), and in
+// it the stored state with the smallest move weight (advised pushes weigh 0,
+// the others 1), then the smallest matching bound; that state is expanded and
+// its children are filed under their own cells. Honours options.limits;
+// `unsolvable` means every reachable state was expanded (proven).
+search::SearchResult run(const board::Board& board, const search::Options& options);
+
+}  // namespace hdasoko::fess

@@ -1,0 +1,117 @@
+// tests/fess: the packing order on hand-made goal rooms, the feature
+// projection, and the FESS member: every solution it returns replays in the
+// independent verifier, it proves a small dead level unsolvable, and it
+// solves Microban levels and XSokoban 1.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "board/board.hpp"
+#include "fess/features.hpp"
+#include "fess/fess.hpp"
+#include "fess/packing_order.hpp"
+#include "level/level.hpp"
+#include "solution/solution.hpp"
+#include "solution/verify.hpp"
+#include "state/state.hpp"
+
+using namespace hdasoko;
+using search::Outcome;
+
+namespace {
+
+level::Level inline_level(const char* text) { return level::parse_collection(text, "inline").at(0); }
+
+// Runs FESS; a solution must verify with its own push count.
+search::SearchResult solve_verified(const level::Level& level) {
+    const board::Board board(level);
+    search::Options options;
+    options.limits.node_limit = 2'000'000;
+    const search::SearchResult r = fess::run(board, options);
+    if (r.outcome == Outcome::solved) {
+        const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
+        CHECK(v.ok);
+        CHECK(v.pushes == static_cast<int>(r.pushes.size()));
+    }
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("packing order: a dead-end corridor of goals is filled from its far end") {
+    // Goals at x=5,6,7 in a corridor closed on the right: the box on x=5
+    // blocks the others, so x=7 is filled first and x=5 last.
+    const level::Level level = inline_level(
+        "#########\n"
+        "#@$$$...#\n"
+        "#########\n");
+    const board::Board board(level);
+    const fess::PackingOrder order(board);
+    REQUIRE(order.order().size() == 3);
+    CHECK(order.stuck() == 0);
+    CHECK(order.order()[0] == board.cell_at(7, 1));
+    CHECK(order.order()[1] == board.cell_at(6, 1));
+    CHECK(order.order()[2] == board.cell_at(5, 1));
+    CHECK(order.rank(board.cell_at(5, 1)) == 2);
+    CHECK(order.rank(board.cell_at(2, 1)) == -1);
+}
+
+TEST_CASE("packing order: a goal corridor open at both ends is filled from the middle out") {
+    // Goals x=3..6 in a corridor with an entrance at each end: a box on an
+    // end goal blocks its side, so the ends are packed last (either first
+    // of the two), the middle goals first.
+    const level::Level level = inline_level(
+        "#############\n"
+        "#   #####   #\n"
+        "# $ ##### $ #\n"
+        "#@$ .... $  #\n"
+        "#   #####   #\n"
+        "#############\n");
+    const board::Board board(level);
+    const fess::PackingOrder order(board);
+    REQUIRE(order.order().size() == 4);
+    CHECK(order.stuck() == 0);
+    const int left_end = order.rank(board.cell_at(4, 3)), right_end = order.rank(board.cell_at(7, 3));
+    CHECK(std::min(left_end, right_end) >= 2);
+    CHECK(order.rank(board.cell_at(5, 3)) < 2);
+    CHECK(order.rank(board.cell_at(6, 3)) < 2);
+}
+
+TEST_CASE("features: packed, out of plan and player regions") {
+    const level::Level level = inline_level(
+        "#########\n"
+        "#@$$$...#\n"
+        "#########\n");
+    const board::Board board(level);
+    const fess::PackingOrder order(board);
+    fess::Features features(board, order);
+    std::vector<uint64_t> boxes(board.words());
+    state::set_box(boxes.data(), board.cell_at(2, 1));
+    state::set_box(boxes.data(), board.cell_at(3, 1));
+    state::set_box(boxes.data(), board.cell_at(5, 1));  // the last goal of the order, filled first
+    fess::FeatureVector f = features.of(boxes.data());
+    CHECK(f.packed == 1);
+    CHECK(f.out_of_plan == 1);
+    CHECK(f.regions == 3);  // x=1, x=4 and x=6..7, split by the boxes
+    CHECK(features.next_goal(boxes.data()) == board.cell_at(7, 1));
+}
+
+TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
+    const level::Level level = inline_level(
+        "######\n"
+        "#$  .#\n"
+        "# @  #\n"
+        "######\n");
+    CHECK(solve_verified(level).outcome == Outcome::unsolvable);
+}
+
+TEST_CASE("fess: verified solutions on Microban 1-40 and XSokoban 1") {
+    const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    for (int number = 1; number <= 40; ++number) {
+        CAPTURE(number);
+        CHECK(solve_verified(microban[number - 1]).outcome == Outcome::solved);
+    }
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    CHECK(solve_verified(xsokoban[0]).outcome == Outcome::solved);
+}
