@@ -8,6 +8,7 @@
 #include <string>
 
 #include "board/board.hpp"
+#include "fess/box_path.hpp"
 #include "fess/features.hpp"
 #include "fess/fess.hpp"
 #include "fess/packing_order.hpp"
@@ -114,4 +115,48 @@ TEST_CASE("fess: verified solutions on Microban 1-40 and XSokoban 1") {
     }
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
     CHECK(solve_verified(xsokoban[0]).outcome == Outcome::solved);
+}
+
+TEST_CASE("box path: the pushes that take one box to a goal around the others") {
+    // The box on (2,2) must go right to the goal (6,2); the box on (4,2)
+    // is in the way, so the path leaves row 2 and comes back: down, right,
+    // right, up... the shortest has 6 pushes. The path must replay.
+    const level::Level level = inline_level(
+        "#########\n"
+        "#       #\n"
+        "#@$ $ ..#\n"
+        "#       #\n"
+        "#       #\n"
+        "#########\n");
+    const board::Board board(level);
+    fess::BoxPath paths(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    const std::vector<uint64_t> before = boxes;
+    std::vector<moves::Push> path;
+    const board::Cell from = board.cell_at(2, 2), to = board.cell_at(6, 2);
+    REQUIRE(paths.find(boxes.data(), board.initial_player(), from, to, path));
+    CHECK(boxes == before);  // left as it was
+    // Replay: each push moves the carried box, the player walks between.
+    board::Cell box = from;
+    for (const moves::Push& p : path) {
+        CHECK(p.box == box);
+        box = board.neighbor(p.box, p.dir);
+        CHECK_FALSE(state::has_box(boxes.data(), box));
+        CHECK_FALSE(board.is_dead(box));
+    }
+    CHECK(box == to);
+    CHECK(path.size() == 6);
+    // Walled in: no path.
+    const level::Level closed = inline_level(
+        "#######\n"
+        "#@$#..#\n"
+        "#  $  #\n"
+        "#######\n");
+    const board::Board closed_board(closed);
+    fess::BoxPath closed_paths(closed_board);
+    std::vector<uint64_t> closed_boxes(closed_board.words());
+    state::initial_boxes(closed_board, closed_boxes.data());
+    CHECK_FALSE(closed_paths.find(closed_boxes.data(), closed_board.initial_player(), closed_board.cell_at(2, 1),
+                                  closed_board.cell_at(4, 1), path));
 }
