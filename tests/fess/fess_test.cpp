@@ -25,11 +25,12 @@ namespace {
 level::Level inline_level(const char* text) { return level::parse_collection(text, "inline").at(0); }
 
 // Runs FESS; a solution must verify with its own push count.
-search::SearchResult solve_verified(const level::Level& level) {
+search::SearchResult solve_verified(const level::Level& level, bool corral_search = false) {
     const board::Board board(level);
     search::Options options;
     options.limits.node_limit = 2'000'000;
-    const search::SearchResult r = fess::run(board, options);
+    const search::SearchResult r =
+        corral_search ? fess::run_with_corral_search(board, options) : fess::run(board, options);
     if (r.outcome == Outcome::solved) {
         const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
         CHECK(v.ok);
@@ -159,4 +160,26 @@ TEST_CASE("box path: the pushes that take one box to a goal around the others") 
     state::initial_boxes(closed_board, closed_boxes.data());
     CHECK_FALSE(closed_paths.find(closed_boxes.data(), closed_board.initial_player(), closed_board.cell_at(2, 1),
                                   closed_board.cell_at(4, 1), path));
+}
+
+TEST_CASE("fess-corral: the corral search prunes a sealed room; solutions still verify") {
+    // Dead from the start (see tests/deadlock/corral_search_test.cpp): the
+    // corral search proves it at the root, plain fess by exhausting it.
+    const level::Level sealed = inline_level(
+        "########\n"
+        "#.@    #\n"
+        "#      #\n"
+        "##$$####\n"
+        "#  .   #\n"
+        "########\n");
+    const search::SearchResult r = solve_verified(sealed, true);
+    CHECK(r.outcome == Outcome::unsolvable);
+    CHECK(r.stats.corral_deadlocks == 1);
+    CHECK(r.stats.expanded == 1);
+    CHECK(solve_verified(sealed).outcome == Outcome::unsolvable);
+    const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    for (int number = 1; number <= 20; ++number) {
+        CAPTURE(number);
+        CHECK(solve_verified(microban[number - 1], true).outcome == Outcome::solved);
+    }
 }
