@@ -36,7 +36,8 @@ struct SearchStats {
     uint64_t pruned_freeze = 0;
     uint64_t pruned_matching = 0;    // heuristic proved the state dead
     uint64_t pruned_corral = 0;      // pushes left out because a PI-corral exists
-    uint64_t corral_deadlocks = 0;   // expanded states whose PI-corral has no push
+    uint64_t corral_deadlocks = 0;   // expanded states proven dead by a corral test (a PI-corral
+                                     // with no push; fess-corral: also its corral search)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;

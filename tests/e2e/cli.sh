@@ -185,6 +185,12 @@ expect_exit 0 portfolio_reverse solve "$microban" --level 3 --portfolio reverse,
 expect_in "$tmp/portfolio_reverse.out" "push-optimal, verified" portfolio_reverse
 expect_exit 0 portfolio_any solve "$microban" --level 3 --portfolio greedy,reverse-greedy --mode any --quiet
 expect_in "$tmp/portfolio_any.out" "verified" portfolio_any
+# The feature-space member solves XSokoban 4 (which reverse greedy does not in
+# a minute); analyze draws the packing order it follows.
+expect_exit 0 portfolio_fess solve "$xsokoban" --level 4 --portfolio fess --mode any --quiet
+expect_in "$tmp/portfolio_fess.out" "verified" portfolio_fess
+expect_exit 0 analyze_packing analyze "$xsokoban" --level 1
+expect_in "$tmp/analyze_packing.out" "packing_order           6 of 6 goals" analyze_packing
 # A bidirectional member proves XSokoban 78 (136 pushes); the CSV names the winner.
 expect_exit 0 portfolio_bidir solve "$xsokoban" --level 78 --portfolio bidir --threads 2 --quiet --csv "$tmp/bidir.csv"
 expect_in "$tmp/portfolio_bidir.out" "solved in 136 pushes" portfolio_bidir

@@ -140,6 +140,10 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     CHECK(members[2].optimal);
     CHECK(members[0].options.order == search::Order::greedy);
     CHECK(members[1].options.order == search::Order::weighted);
+    members = search::portfolio_members("fess", Mode::any, {}, 2, error);
+    REQUIRE(members.size() == 1);
+    CHECK_FALSE(members[0].optimal);
+    CHECK(members[0].options.threads == 1);
     CHECK(search::portfolio_members("hda,nonsense", Mode::any, {}, 2, error).empty());
     CHECK(error.find("nonsense") != std::string::npos);
     CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());

@@ -1,0 +1,65 @@
+// Box path search; see box_path.hpp. A state is box square * 4 + d with the
+// player on neighbor(box, d) right after a push (d = the side it pushed
+// from); the start state has the player wherever it is, index cells * 4.
+#include "fess/box_path.hpp"
+
+#include <algorithm>
+
+#include "state/state.hpp"
+
+namespace hdasoko::fess {
+
+using board::Cell;
+using board::no_cell;
+
+namespace {
+constexpr int32_t unvisited = -2, start_parent = -1;
+}
+
+BoxPath::BoxPath(const board::Board& board)
+    : board_(board), area_(board), from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited) {}
+
+bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<moves::Push>& path) {
+    path.clear();
+    if (box == target) return true;
+    const int start = board_.cells() * 4;
+    std::fill(from_.begin(), from_.end(), unvisited);
+    queue_.clear();
+    queue_.push_back(start);
+    from_[start] = start_parent;
+    state::clear_box(boxes, box);
+    int found = -1;
+    for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
+        const int s = queue_[head];
+        const Cell at = s == start ? box : static_cast<Cell>(s / 4);
+        const Cell stand = s == start ? player : board_.neighbor(at, s % 4);
+        state::set_box(boxes, at);
+        area_.compute(boxes, stand);
+        state::clear_box(boxes, at);
+        for (int e = 0; e < 4; ++e) {
+            const Cell to = board_.neighbor(at, e);
+            if (to == no_cell || state::has_box(boxes, to) || board_.is_dead(to)) continue;
+            const Cell behind = board_.neighbor(at, board::opposite(e));
+            if (behind == no_cell || !area_.reached(behind)) continue;
+            const int next = to * 4 + board::opposite(e);  // the player now stands on `at`
+            if (from_[next] != unvisited) continue;
+            from_[next] = s;
+            queue_.push_back(next);
+            if (to == target) {
+                found = next;
+                break;
+            }
+        }
+    }
+    state::set_box(boxes, box);
+    if (found < 0) return false;
+    for (int s = found; from_[s] != start_parent; s = from_[s]) {
+        const Cell to = static_cast<Cell>(s / 4);
+        const int d = board::opposite(s % 4);  // the push direction
+        path.push_back(moves::Push{board_.neighbor(to, board::opposite(d)), static_cast<uint8_t>(d)});
+    }
+    std::reverse(path.begin(), path.end());
+    return true;
+}
+
+}  // namespace hdasoko::fess

@@ -1,0 +1,70 @@
+// Feature computation for FESS; see features.hpp. One pass over the goals in
+// packing order and one flood fill over the free squares per state.
+#include "fess/features.hpp"
+
+#include <algorithm>
+
+#include "state/state.hpp"
+
+namespace hdasoko::fess {
+
+using board::Cell;
+using board::no_cell;
+
+Features::Features(const board::Board& board, const PackingOrder& order)
+    : board_(board), order_(order), seen_(board.words()), stack_(board.cells() + 1) {}
+
+FeatureVector Features::of(const uint64_t* boxes) {
+    FeatureVector f;
+    bool gap = false;  // an earlier goal of the order is empty
+    int packed = 0, out = 0;
+    for (Cell g : order_.order()) {
+        if (state::has_box(boxes, g)) {
+            ++packed;
+            out += gap;
+        } else {
+            gap = true;
+        }
+    }
+    f.packed = static_cast<uint8_t>(packed);
+    f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
+    f.regions = static_cast<uint8_t>(std::min(count_regions(boxes), max_small));
+    return f;
+}
+
+Cell Features::next_goal(const uint64_t* boxes) const {
+    for (Cell g : order_.order())
+        if (!state::has_box(boxes, g)) return g;
+    return no_cell;
+}
+
+int Features::count_regions(const uint64_t* boxes) {
+    const int words = board_.words();
+    uint64_t* seen = seen_.data();
+    for (int w = 0; w < words; ++w) seen[w] = boxes[w];
+    int regions = 0;
+    for (int w = 0; w < words; ++w) {
+        for (;;) {
+            uint64_t free_bits = ~seen[w];
+            if (w == words - 1 && (board_.cells() & 63)) free_bits &= (uint64_t{1} << (board_.cells() & 63)) - 1;
+            if (!free_bits) break;
+            const Cell start = static_cast<Cell>(w * 64 + __builtin_ctzll(free_bits));
+            ++regions;
+            int top = 0;
+            stack_[top++] = start;
+            state::set_box(seen, start);
+            while (top) {
+                const Cell c = stack_[--top];
+                for (int d = 0; d < 4; ++d) {
+                    const Cell n = board_.neighbor(c, d);
+                    if (n == no_cell || state::has_box(seen, n)) continue;
+                    state::set_box(seen, n);
+                    stack_[top++] = n;
+                }
+            }
+        }
+    }
+    return regions;
+}
+
+}  // namespace hdasoko::fess

@@ -1,0 +1,368 @@
+// The FESS main loop; see fess.hpp. Nodes and states live in paged stores
+// with the same index, the closed table maps states to indices (one shard,
+// one writer), and each feature cell keeps a binary heap of its unexpanded
+// nodes keyed by (weight, h). Cell choice scans the cells that hold nodes;
+// there are few (tens to hundreds), against an expansion's hundreds of
+// operations.
+#include "fess/fess.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+
+#include "concurrent/closed_table.hpp"
+#include "deadlock/corral_search.hpp"
+#include "deadlock/deadlock.hpp"
+#include "fess/advisors.hpp"
+#include "fess/box_path.hpp"
+#include "fess/features.hpp"
+#include "fess/packing_order.hpp"
+#include "search/expander.hpp"
+#include "state/arena.hpp"
+
+namespace hdasoko::fess {
+
+namespace {
+
+using search::Outcome;
+using search::SearchResult;
+using search::SearchStats;
+
+// parent: index of the parent node (none for the root); box, dir: the push
+// that produced the node; weight: sum of move weights from the root; h: the
+// matching bound.
+struct Node {
+    uint32_t parent;
+    board::Cell box;
+    uint8_t dir;
+    uint8_t unused;
+    uint16_t weight;
+    uint16_t h;
+};
+static_assert(sizeof(Node) == 12);
+constexpr uint32_t none = 0xFFFFFFFF;
+constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
+constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
+constexpr int limit_check_interval = 256;
+// States per corral deadlock search: at 32 it proved enough to prune
+// (XSokoban 9: 6,294 -> 4,281 expansions) at two to three times the time
+// per expansion.
+constexpr int corral_node_limit = 32;  // expansions between clock reads
+
+// One cell of feature space: its unexpanded nodes, best first, and how often
+// it was picked.
+struct FeatureCell {
+    std::vector<uint64_t> heap;  // keys of file(), min-heap
+    uint64_t picks = 0;
+    bool listed = false;
+};
+
+// with_corral_search: each state is tested for corral deadlocks
+// (deadlock/corral_search.hpp) before it is expanded.
+template <bool with_corral_search>
+class Fess {
+public:
+    Fess(const board::Board& board, const search::Options& options)
+        : board_(board),
+          options_(options),
+          words_(board.words()),
+          stride_(words_ + 1),
+          order_(board),
+          features_(board, order_),
+          advisors_(board, features_),
+          expander_(board, options),
+          box_path_(board),
+          area_(board),
+          heuristic_(board, heuristic::Kind::matching),
+          corral_(board, corral_node_limit),
+          arena_(stride_),
+          table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
+          cells_(features_.cells()),
+          scratch_(stride_),
+          start_(std::chrono::steady_clock::now()) {}
+
+    SearchResult run();
+
+private:
+    // Files a node under its cell, keyed (weight, out of plan, h, node): weight
+    // saturates at 12 bits, out_of_plan takes 4.
+    void file(uint32_t node, const FeatureVector& f) {
+        const int c = features_.cell_of(f);
+        FeatureCell& cell = cells_[c];
+        if (!cell.listed) {
+            cell.listed = true;
+            cell.picks = round_;  // a new cell joins the current round
+            listed_.push_back(c);
+        }
+        const Node& n = nodes_[node];
+        const uint64_t weight = std::min<uint64_t>(n.weight, 0xFFF);
+        cell.heap.push_back(weight << 52 | uint64_t{f.out_of_plan} << 48 | uint64_t{n.h} << 32 | node);
+        std::push_heap(cell.heap.begin(), cell.heap.end(), std::greater<>{});
+    }
+    // The next node to expand, or none when every cell is empty.
+    uint32_t pick() {
+        int best = -1;
+        for (int c : listed_) {
+            const FeatureCell& cell = cells_[c];
+            if (cell.heap.empty()) continue;
+            // Fewest picks; among equals the cell with more boxes packed (higher index).
+            if (best < 0 || cell.picks < cells_[best].picks || (cell.picks == cells_[best].picks && c > best))
+                best = c;
+        }
+        if (best < 0) return none;
+        FeatureCell& cell = cells_[best];
+        ++cell.picks;
+        round_ = cell.picks;
+        std::pop_heap(cell.heap.begin(), cell.heap.end(), std::greater<>{});
+        const uint32_t node = static_cast<uint32_t>(cell.heap.back());
+        cell.heap.pop_back();
+        return node;
+    }
+    void expand(uint32_t index);
+    void pack_macro(uint32_t index);
+    bool file_reserve();
+    void add_macro(uint32_t index, const std::vector<moves::Push>& path);
+    bool limit_reached(Outcome& why);
+    SearchResult finish(Outcome outcome, uint32_t goal);
+
+    const board::Board& board_;
+    const search::Options& options_;
+    const int words_, stride_;
+    PackingOrder order_;
+    Features features_;
+    Advisors advisors_;
+    search::Expander expander_;
+    BoxPath box_path_;
+    moves::Reachability area_;
+    heuristic::Heuristic heuristic_;  // scores the end of a macro move
+    deadlock::CorralSearch corral_;
+    std::vector<moves::Push> path_;
+    state::Arena arena_;
+    state::Paged<Node> nodes_;
+    concurrent::ClosedTable table_;
+    std::vector<FeatureCell> cells_;
+    std::vector<int> listed_;  // cells that ever held a node
+    // States a macro move passed through that single pushes reached later.
+    // Following them at once made the search wander (XSokoban 9, 10, 34, 38,
+    // 61, 63, 70 went unsolved in 5 s, 22 solved), so they are filed only
+    // when every cell is empty: then `unsolvable` still means that every
+    // state single pushes reach was expanded.
+    std::vector<uint32_t> reserve_;
+    uint64_t round_ = 0;
+    std::vector<uint64_t> scratch_;
+    std::vector<uint64_t> work_ = std::vector<uint64_t>(stride_);  // a macro move's states
+    SearchStats stats_;
+    uint32_t goal_ = none;
+    std::chrono::steady_clock::time_point start_;
+};
+
+template <bool with_corral_search>
+SearchResult Fess<with_corral_search>::run() {
+    const uint32_t h = expander_.root(scratch_.data());
+    stats_.initial_h = h == heuristic::dead ? 0 : h;
+    if (h == heuristic::dead) return finish(Outcome::unsolvable, none);
+    const uint64_t hash = state::state_hash(board_, scratch_.data());
+    table_.insert(0, hash, [](uint32_t) { return false; }, [&] {
+        nodes_.push_back(Node{none, board::no_cell, 0, 0, 0, static_cast<uint16_t>(h)});
+        return arena_.add(scratch_.data());
+    });
+    if (h == 0) return finish(Outcome::solved, 0);
+    file(0, features_.of(scratch_.data()));
+    Outcome why;
+    for (;;) {
+        uint32_t index = pick();
+        if (index == none && file_reserve()) index = pick();
+        if (goal_ != none) return finish(Outcome::solved, goal_);  // found in the reserve
+        if (index == none) return finish(Outcome::unsolvable, none);
+        if ((stats_.expanded % limit_check_interval) == 0 && limit_reached(why)) return finish(why, none);
+        if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
+            return finish(Outcome::node_limit, none);
+        ++stats_.expanded;
+        expand(index);
+        if (goal_ != none) return finish(Outcome::solved, goal_);
+    }
+}
+
+// Scores and files the reserve; false when it held nothing to file.
+template <bool with_corral_search>
+bool Fess<with_corral_search>::file_reserve() {
+    bool filed = false;
+    for (uint32_t index : reserve_) {
+        const uint64_t* state = arena_.at(index);
+        const uint32_t h = heuristic_.evaluate(state, state::player_of(state, words_));
+        nodes_[index].h = static_cast<uint16_t>(h == heuristic::dead ? 0xFFFF : h);
+        if (h == heuristic::dead) continue;
+        if (h == 0 && state::is_solved(board_, state)) goal_ = index;
+        file(index, features_.of(state));
+        filed = true;
+    }
+    reserve_.clear();
+    return filed;
+}
+
+template <bool with_corral_search>
+void Fess<with_corral_search>::expand(uint32_t index) {
+    const uint64_t* state = arena_.at(index);
+    if constexpr (with_corral_search) {
+        area_.compute(state, state::player_of(state, words_));
+        if (corral_.is_dead(state, state::player_of(state, words_), area_)) {
+            ++stats_.corral_deadlocks;
+            return;
+        }
+    }
+    const uint16_t weight = nodes_[index].weight;
+    advisors_.set_parent(state, state::player_of(state, words_), features_.of(state));
+    expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+        uint32_t h = 0;
+        const auto found = table_.insert(
+            0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child, stride_); },
+            [&] {
+                h = expander_.bound();
+                nodes_.push_back(Node{index, push.box, push.dir, 0, weight,
+                                      static_cast<uint16_t>(h == heuristic::dead ? 0xFFFF : h)});
+                return arena_.add(child);
+            });
+        if (!found.inserted) {
+            // A state a macro move only passed through, reached now by a
+            // single push: it waits in the reserve (see run()).
+            Node& old = nodes_[found.ref];
+            if (old.h == unscored) {
+                old.h = reserved;
+                reserve_.push_back(found.ref);
+            }
+            ++stats_.duplicates;
+            return;
+        }
+        if (h == heuristic::dead) {
+            ++stats_.pruned_matching;
+            return;
+        }
+        if (h == 0 && state::is_solved(board_, child)) {
+            goal_ = found.ref;
+            return;
+        }
+        const FeatureVector f = features_.of(child);
+        Node& node = nodes_[found.ref];
+        const uint16_t child_weight =
+            advisors_.advised(push, f) ? weight : static_cast<uint16_t>(std::min<int>(weight + 1, 0xFFFF));
+        node.weight = child_weight;
+        file(found.ref, f);
+    });
+    if (goal_ == none) pack_macro(index);
+}
+
+// The packing advisor's macros: for each of the first empty goals of the
+// packing order, the nearest carrier that can reach it with the other boxes
+// standing still goes there in one move (the states on the way are stored,
+// not filed).
+template <bool with_corral_search>
+void Fess<with_corral_search>::pack_macro(uint32_t index) {
+    for (board::Cell target : advisors_.targets()) {
+        std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
+        const board::Cell player = state::player_of(work_.data(), words_);
+        advisors_.rank_carriers(work_.data(), player, target);
+        for (board::Cell carrier : advisors_.carriers()) {
+            if (!box_path_.find(work_.data(), player, carrier, target, path_)) continue;
+            if (path_.size() > 1) add_macro(index, path_);  // one push is an ordinary child
+            break;
+        }
+        if (goal_ != none) return;
+    }
+}
+
+template <bool with_corral_search>
+void Fess<with_corral_search>::add_macro(uint32_t index, const std::vector<moves::Push>& path) {
+    const uint16_t weight = nodes_[index].weight;
+    uint32_t parent = index;
+    for (size_t i = 0; i < path.size(); ++i) {
+        const moves::Push& push = path[i];
+        const board::Cell to = board_.neighbor(push.box, push.dir);
+        state::clear_box(work_.data(), push.box);
+        state::set_box(work_.data(), to);
+        work_[words_] = static_cast<uint64_t>(area_.compute(work_.data(), push.box));
+        const uint64_t hash = state::state_hash(board_, work_.data());
+        const auto found = table_.insert(
+            0, hash, [&](uint32_t j) { return state::equal(arena_.at(j), work_.data(), stride_); },
+            [&] {
+                nodes_.push_back(Node{parent, push.box, push.dir, 0, weight, unscored});
+                return arena_.add(work_.data());
+            });
+        parent = found.ref;
+        if (i + 1 < path.size()) continue;
+        if (!found.inserted && nodes_[found.ref].h != unscored) {
+            ++stats_.duplicates;
+            return;
+        }
+        // The end of the macro: scored, tested and filed like a child.
+        ++stats_.generated;
+        if (deadlock::is_freeze_deadlock(board_, work_.data(), to)) {
+            nodes_[found.ref].h = 0xFFFF;
+            ++stats_.pruned_freeze;
+            return;
+        }
+        const uint32_t h = heuristic_.evaluate(work_.data(), state::player_of(work_.data(), words_));
+        if (h == heuristic::dead) {
+            nodes_[found.ref].h = 0xFFFF;
+            ++stats_.pruned_matching;
+            return;
+        }
+        nodes_[found.ref].h = static_cast<uint16_t>(h);
+        if (h == 0 && state::is_solved(board_, work_.data())) {
+            goal_ = found.ref;
+            return;
+        }
+        file(found.ref, features_.of(work_.data()));
+    }
+}
+
+template <bool with_corral_search>
+bool Fess<with_corral_search>::limit_reached(Outcome& why) {
+    const search::Limits& limits = options_.limits;
+    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
+        why = Outcome::interrupted;
+        return true;
+    }
+    const uint64_t bytes = arena_.bytes() + nodes_.bytes() + table_.bytes(0);
+    stats_.memory_bytes = std::max(stats_.memory_bytes, bytes);
+    if (limits.memory_limit_bytes && bytes > limits.memory_limit_bytes) {
+        why = Outcome::memory_limit;
+        return true;
+    }
+    if (limits.time_limit_s > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > limits.time_limit_s) {
+        why = Outcome::time_limit;
+        return true;
+    }
+    return false;
+}
+
+template <bool with_corral_search>
+SearchResult Fess<with_corral_search>::finish(Outcome outcome, uint32_t goal) {
+    SearchResult result;
+    result.outcome = outcome;
+    if (goal != none) {
+        for (uint32_t i = goal; nodes_[i].parent != none; i = nodes_[i].parent)
+            result.pushes.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
+        std::reverse(result.pushes.begin(), result.pushes.end());
+        stats_.last_f = static_cast<uint32_t>(result.pushes.size());
+    }
+    stats_.stored = table_.size();
+    stats_.memory_bytes = std::max<uint64_t>(stats_.memory_bytes, arena_.bytes() + nodes_.bytes() + table_.bytes(0));
+    stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    result.stats = stats_;
+    return result;
+}
+
+}  // namespace
+
+search::SearchResult run(const board::Board& board, const search::Options& options) {
+    Fess<false> search(board, options);
+    return search.run();
+}
+
+search::SearchResult run_with_corral_search(const board::Board& board, const search::Options& options) {
+    Fess<true> search(board, options);
+    return search.run();
+}
+
+}  // namespace hdasoko::fess

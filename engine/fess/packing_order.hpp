@@ -1,0 +1,45 @@
+// Packing order of the goal area (after YASS's and Festival's packing
+// order; Shoham and Schaeffer, "The FESS algorithm", IEEE CoG 2020, sec. 4):
+// the order in which boxes can be put on the goals so that no box placed
+// early blocks a later one. Found backwards from the solved configuration:
+// with every goal filled, the box that can be pulled out of the goal area
+// (with the other goal boxes standing still) is the one packed last; it is
+// removed and the search repeats on the rest. "Out" is any square where a
+// box starts the level off a goal, so goals filled through several
+// entrances are handled alike. Each removal is a relaxation (one box moves,
+// the player starts in any free area, as the reverse search does); a goal
+// no box can leave is packed first, in cell order (the order is then
+// marked partial). Built once per level; read-only afterwards.
+#pragma once
+
+#include <vector>
+
+#include "board/board.hpp"
+
+namespace hdasoko::fess {
+
+class PackingOrder {
+public:
+    explicit PackingOrder(const board::Board& board);
+
+    // Goal cells in the order they are to be filled (first filled first).
+    const std::vector<board::Cell>& order() const { return order_; }
+    // Position of goal cell c in order() (-1 for a cell that is not a goal).
+    int rank(board::Cell c) const { return rank_[c]; }
+    // Number of goals that no single box could leave with the later ones
+    // still in place (filled first, in cell order); 0 for a complete order.
+    int stuck() const { return stuck_; }
+
+private:
+    // Fewest pulls that bring the box on goal g out of the goal area with
+    // the boxes of `filled` standing still, or -1.
+    int pulls_out(board::Cell g, std::vector<uint8_t>& filled);
+
+    const board::Board& board_;
+    std::vector<board::Cell> order_;
+    std::vector<int> rank_;
+    std::vector<uint8_t> out_;  // squares that count as outside the goal area
+    int stuck_ = 0;
+};
+
+}  // namespace hdasoko::fess
