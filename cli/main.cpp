@@ -38,6 +38,7 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
+    bool deadlock_search = false;
     std::string algorithm = "hda";
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
@@ -55,6 +56,8 @@ struct SearchFlags {
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
+        app.add_flag("--deadlock-search", deadlock_search,
+                     "after each push, search the pushed box's cluster alone for a deadlock");
         if (!workers) return;
         app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
             ->check(CLI::IsMember({"astar", "hda"}))
@@ -83,6 +86,7 @@ struct SearchFlags {
         search::Options o;
         heuristic::parse_kind(heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
+        o.deadlock_search = deadlock_search;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;

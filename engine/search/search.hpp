@@ -36,6 +36,7 @@ struct SearchStats {
     uint64_t pruned_matching = 0;    // heuristic proved the state dead
     uint64_t pruned_corral = 0;      // pushes left out because a PI-corral exists
     uint64_t corral_deadlocks = 0;   // expanded states whose PI-corral has no push
+    uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -60,6 +61,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.pruned_matching += part.pruned_matching;
     sum.pruned_corral += part.pruned_corral;
     sum.corral_deadlocks += part.corral_deadlocks;
+    sum.pruned_subset += part.pruned_subset;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
     sum.memory_bytes += part.memory_bytes;
@@ -103,6 +105,9 @@ struct Options {
     // search with a PDB kind builds its own before it starts.
     std::shared_ptr<const heuristic::Pdb> pdb;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
+    // Cluster deadlock search after each push (deadlock/subset_search.hpp;
+    // sound, so it keeps push optimality).
+    bool deadlock_search = false;
     int threads = 1;        // HDA* workers
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):

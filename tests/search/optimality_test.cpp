@@ -378,6 +378,7 @@ std::string dropped_level(uint64_t seed) {
 
 struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
+    uint64_t pruned_subset = 0;  // children the cluster deadlock search pruned
 };
 
 // Admissibility along an optimal solution: every state's bound is at most
@@ -398,25 +399,35 @@ void check_along(const board::Board& board, const std::vector<moves::Push>& push
     }
 }
 
-// astar with simple and matching, with and without PI-corral pruning, and
-// with pdb and pdb-static, against the BFS answer; the caller's INFO names
+// astar with simple and matching, with and without PI-corral pruning, with
+// pdb and pdb-static, and with the cluster deadlock search on (matching, pdb)
+// and off (every other), against the BFS answer; the caller's INFO names
 // the level.
 void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tally& tally) {
     REQUIRE(expected.kind != BfsAnswer::too_large);
     const board::Board board(level);
-    for (int config = 0; config < 6; ++config) {
-        const heuristic::Kind kind = config == 4   ? heuristic::Kind::pdb
-                                     : config == 5 ? heuristic::Kind::pdb_static
-                                     : config & 1  ? heuristic::Kind::matching
-                                                   : heuristic::Kind::simple;
-        const bool pi_corral = config < 2 || config >= 4;
+    struct Config {
+        heuristic::Kind kind;
+        bool pi_corral, deadlock_search;
+    };
+    using heuristic::Kind;
+    for (const Config config : {Config{Kind::simple, true, false}, Config{Kind::matching, true, false},
+                                Config{Kind::simple, false, false}, Config{Kind::matching, false, false},
+                                Config{Kind::pdb, true, false}, Config{Kind::pdb_static, true, false},
+                                Config{Kind::matching, true, true}, Config{Kind::pdb, true, true},
+                                Config{Kind::matching, false, true}}) {
+        const Kind kind = config.kind;
+        const bool pi_corral = config.pi_corral;
         const std::string heuristic = heuristic::kind_name(kind);
         CAPTURE(heuristic);
         CAPTURE(pi_corral);
+        CAPTURE(config.deadlock_search);
         search::Options options;
         options.heuristic = kind;
         options.pi_corral = pi_corral;
+        options.deadlock_search = config.deadlock_search;
         const search::SearchResult result = search::astar(board, options);
+        tally.pruned_subset += result.stats.pruned_subset;
         if (expected.kind == BfsAnswer::unsolvable) {
             CHECK_MESSAGE(result.outcome == search::Outcome::unsolvable, "astar: ", std::string(search::outcome_name(result.outcome)),
                           " with ", result.pushes.size(), " pushes; BFS: unsolvable");
@@ -547,8 +558,10 @@ TEST_CASE("optimality: astar's, reverse's and bidirectional's push counts equal 
             " skipped; pulled: ", pulled.checked, " checked, ", pulled.skipped, " skipped; dropped: ", dropped.checked,
             " checked (", dropped.unsolvable, " unsolvable), ", dropped.skipped, " skipped; with an entrance (PDB): ",
             microban.with_entrance, " microban, ", pulled.with_entrance, " pulled, ", dropped.with_entrance,
-            " dropped");
+            " dropped; pruned by the deadlock search: ", microban.pruned_subset, " microban, ", pulled.pruned_subset,
+            " pulled, ", dropped.pruned_subset, " dropped");
     CHECK(microban.checked >= 30);
+    CHECK(microban.pruned_subset + pulled.pruned_subset + dropped.pruned_subset >= 100);
     CHECK(pulled.checked >= 100);
     CHECK(dropped.unsolvable >= 10);
     CHECK(dropped.solved >= 10);
