@@ -38,7 +38,8 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
-    bool deadlock_search = false;
+    bool no_deadlock_search = false;
+    int deadlock_search_nodes = 400;
     std::string algorithm = "hda";
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
@@ -56,8 +57,11 @@ struct SearchFlags {
                        "MB for the search's tables per level; 0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
-        app.add_flag("--deadlock-search", deadlock_search,
-                     "after each push, search the pushed box's cluster alone for a deadlock");
+        app.add_flag("--no-deadlock-search", no_deadlock_search,
+                     "turn off the deadlock search over the pushed box's cluster after each push");
+        app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
+            ->check(CLI::Range(1, 100000))
+            ->capture_default_str();
         if (!workers) return;
         app.add_option("--search", algorithm, "astar (sequential) | hda (hash-distributed parallel A*)")
             ->check(CLI::IsMember({"astar", "hda"}))
@@ -86,7 +90,8 @@ struct SearchFlags {
         search::Options o;
         heuristic::parse_kind(heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
-        o.deadlock_search = deadlock_search;
+        o.deadlock_search = !no_deadlock_search;
+        o.deadlock_search_nodes = deadlock_search_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;

@@ -5,7 +5,9 @@
 #include "deadlock/subset_search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
+#include <cstdlib>
 
 #include "deadlock/deadlock.hpp"
 #include "state/state.hpp"
@@ -26,14 +28,15 @@ void sort_cells(Cell* a, int k) {
 }
 }  // namespace
 
-SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits)
+SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_limit,
+                           const std::atomic<bool>* cancel)
     : board_(board),
       enabled_(board.cells() < no_key_cell),
+      node_limit_(node_limit),
+      cancel_(cancel),
       scratch_(board.words(), 0),
       area_(board),
       nearest_(static_cast<size_t>(board.cells()) * 4, board::unreachable),
-      seen_(4096, 0),
-      seen_stamp_(4096, 0),
       cache_shift_(64 - std::max(cache_bits, 1)),
       cache_(size_t{1} << std::max(cache_bits, 1), 0) {
     for (Cell c = 0; c < board.cells(); ++c)
@@ -41,6 +44,9 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits)
             for (int g = 0; g < board.boxes(); ++g)
                 nearest_[c * 4 + s] = std::min(nearest_[c * 4 + s], board.distance(g, c, s));
     open_.reserve(static_cast<size_t>(node_limit) * max_boxes * 4 + 1);
+    seen_.assign(std::bit_ceil(static_cast<size_t>(node_limit) * 4 + 16), 0);
+    seen_stamp_.assign(seen_.size(), 0);
+    seen_shift_ = 64 - std::countr_zero(seen_.size());
 }
 
 uint16_t SubsetSearch::nearest(Cell c, Cell player) const { return nearest_[c * 4 + board_.side(c, player)]; }
@@ -78,7 +84,7 @@ uint64_t SubsetSearch::key_of(const Sub& s) const {
 
 bool SubsetSearch::seen_insert(uint64_t key) {
     const size_t mask = seen_.size() - 1;
-    for (size_t i = (key * 0x9E3779B97F4A7C15ull) >> 52 & mask;; i = (i + 1) & mask) {
+    for (size_t i = (key * 0x9E3779B97F4A7C15ull) >> seen_shift_;; i = (i + 1) & mask) {
         if (seen_stamp_[i] != stamp_) {
             seen_stamp_[i] = stamp_;
             seen_[i] = key;
@@ -95,11 +101,13 @@ bool SubsetSearch::is_dead(const uint64_t* boxes, Cell pushed, Cell player) {
     for (int i = 0; i < k_; ++i) solved &= board_.is_goal(cluster_[i]);
     if (solved) return false;
     last_size_ = k_;
+    // The key holds the caller's player cell as given: the verdict depends
+    // on the cluster-only area containing it, a function of the key, so the
+    // key stays exact without a reachability pass per lookup (the search
+    // normalizes the root itself).
     Sub root{};
     std::copy(cluster_, cluster_ + k_, root.box);
-    place(root);
-    root.player = area_.compute(scratch_.data(), player);
-    unplace(root);
+    root.player = player;
     const uint64_t key = key_of(root);
     // The top bits of the product: every key bit reaches them (the player sits
     // in the key's top bits, which low product bits would never see).
@@ -108,6 +116,8 @@ bool SubsetSearch::is_dead(const uint64_t* boxes, Cell pushed, Cell player) {
         ++cache_hits_;
         return slot & 1;
     }
+    // Relaxed: the flag only asks to stop soon; no data travels with it.
+    if (cancel_ && cancel_->load(std::memory_order_relaxed)) return false;  // not cached: not a verdict
     ++searches_;
     const bool dead = !search(root);
     slot = key << 1 | static_cast<uint64_t>(dead);
@@ -134,7 +144,8 @@ bool SubsetSearch::search(Sub root) {
             unplace(s);
             continue;
         }
-        if (++expanded > node_limit || expanded * 2 > static_cast<int>(seen_.size())) {
+        if (++expanded > node_limit_ || expanded * 2 > static_cast<int>(seen_.size()) ||
+            (expanded % 32 == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))) {
             unplace(s);
             return true;  // not proven dead
         }

@@ -15,7 +15,9 @@
 // search cut off by its node limit answers "not proven dead".
 //
 // Cache (the pattern table): verdicts are kept keyed on the cluster's box
-// cells and the player's normalized cell in the cluster-only board. The proof
+// cells and the player's cell as the caller gives it (the normalized player
+// of the full state: the cluster-only area containing it is fixed by the
+// key). The proof
 // looks at the whole board (every wall, goal and floor square of the level,
 // which never change within one level) plus exactly those two things, so the
 // key names every square the proof depended on. A window-only key (the boxes
@@ -27,6 +29,7 @@
 // which only costs a repeated search. One per worker: no sharing, no locks.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -38,13 +41,18 @@ namespace hdasoko::deadlock {
 class SubsetSearch {
 public:
     static constexpr int max_boxes = 4;     // cluster size (the key packs 4 cells)
-    static constexpr int node_limit = 400;  // expanded sub-states per search
+    static constexpr int default_node_limit = 400;  // expanded sub-states per search
 
-    explicit SubsetSearch(const board::Board& board, int cache_bits = 18);
+    // `cancel` (optional): once set, every search answers "not proven dead"
+    // at once, so that a cancelled search stops within its usual latency.
+    explicit SubsetSearch(const board::Board& board, int cache_bits = 18, int node_limit = default_node_limit,
+                          const std::atomic<bool>* cancel = nullptr);
 
     // True when the cluster around the box just pushed to `pushed` (boxes as
     // in the child state, player on `player`: any cell of the child's player
     // area) provably cannot reach goals on its own: the child is a deadlock.
+    // The cache keys on `player` as given, so callers pass the normalized
+    // player cell to share verdicts between states.
     bool is_dead(const uint64_t* boxes, board::Cell pushed, board::Cell player);
 
     // The last cluster examined (for tests): its size, 0 when none was searched.
@@ -71,6 +79,8 @@ private:
 
     const board::Board& board_;
     bool enabled_ = true;
+    int node_limit_;
+    const std::atomic<bool>* cancel_;
     int k_ = 0, last_size_ = 0;
     board::Cell cluster_[max_boxes];
     std::vector<uint64_t> scratch_;   // the cluster's boxes as a bitset
@@ -79,6 +89,7 @@ private:
     std::vector<Sub> open_;           // binary heap on h (greedy: a live cluster is found fast)
     std::vector<uint64_t> seen_;      // open addressing, stamp-cleared
     std::vector<uint32_t> seen_stamp_;
+    int seen_shift_ = 0;
     uint32_t stamp_ = 0;
     int cache_shift_;                 // 64 - log2(cache slots)
     std::vector<uint64_t> cache_;     // key << 1 | dead; 0 = empty

@@ -34,7 +34,7 @@ public:
           parent_area_(board),
           child_area_(board),
           corral_(board),
-          subset_(board, options.deadlock_search ? 18 : 0),
+          subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
           parent_(words_ + 1),
           child_(words_ + 1) {}
 
@@ -94,12 +94,11 @@ public:
                 ++stats.pruned_freeze;
                 return;
             }
-            // The player stands where the box was: a cell of the child's area.
-            if (options_.deadlock_search && subset_.is_dead(child_.data(), to, push.box)) {
+            const board::Cell child_player = child_area_.compute(child_.data(), push.box);
+            if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
             }
-            const board::Cell child_player = child_area_.compute(child_.data(), push.box);
             child_[words_] = static_cast<uint64_t>(child_player);
             const uint64_t hash =
                 box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^ board_.player_key(child_player);

@@ -106,8 +106,11 @@ struct Options {
     std::shared_ptr<const heuristic::Pdb> pdb;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
     // Cluster deadlock search after each push (deadlock/subset_search.hpp;
-    // sound, so it keeps push optimality).
-    bool deadlock_search = false;
+    // sound, so it keeps push optimality). On by default: on XSokoban 3, 6
+    // and 9 it cuts expansions 100- to 3,000-fold; on the bench list it
+    // saves a fifth of the expansions but costs time.
+    bool deadlock_search = true;
+    int deadlock_search_nodes = 400;  // sub-states each such search may expand
     int threads = 1;        // HDA* workers
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):

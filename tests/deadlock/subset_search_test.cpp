@@ -119,9 +119,12 @@ TEST_CASE("deadlock search: the verdict keys on the player's area, not on the bo
     CHECK_FALSE(search.is_dead(p.boxes.data(), left, p.at(2, 2)));
     CHECK(search.cache_hits() == 0);
     CHECK(search.searches() == 2);
-    // The first verdict comes back from the cache, from any cell of the area.
-    CHECK(search.is_dead(p.boxes.data(), left, p.at(5, 5)));
+    // The first verdict comes back from the cache for the same player cell;
+    // another cell of the same area is another key, searched again.
+    CHECK(search.is_dead(p.boxes.data(), left, p.at(3, 4)));
     CHECK(search.cache_hits() == 1);
+    CHECK(search.is_dead(p.boxes.data(), left, p.at(5, 5)));
+    CHECK(search.searches() == 3);
 }
 
 TEST_CASE("deadlock search: the cache-key trap, one window dead on one board and alive on another") {
