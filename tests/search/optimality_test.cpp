@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "deadlock/subset_search.hpp"
 #include "level/level.hpp"
 #include "search/search.hpp"
 #include "solution/solution.hpp"
@@ -399,6 +400,21 @@ void check_along(const board::Board& board, const std::vector<moves::Push>& push
     }
 }
 
+// Soundness of the cluster deadlock search along an optimal solution: no
+// state on it is called dead (the player stands where the last push left it).
+void check_alive_along(const board::Board& board, const std::vector<moves::Push>& pushes) {
+    deadlock::SubsetSearch search(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    for (size_t i = 0; i < pushes.size(); ++i) {
+        const board::Cell to = board.neighbor(pushes[i].box, pushes[i].dir);
+        state::clear_box(boxes.data(), pushes[i].box);
+        state::set_box(boxes.data(), to);
+        CHECK_MESSAGE(!search.is_dead(boxes.data(), to, pushes[i].box), "state after ", i + 1, " of ", pushes.size(),
+                      " pushes");
+    }
+}
+
 // astar with simple and matching, with and without PI-corral pruning, with
 // pdb and pdb-static, and with the cluster deadlock search on (matching, pdb)
 // and off (every other), against the BFS answer; the caller's INFO names
@@ -439,6 +455,7 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, Tal
         CHECK(static_cast<int>(result.pushes.size()) == expected.pushes);
         CHECK(static_cast<int>(result.stats.initial_h) <= expected.pushes);
         if (search::uses_pdb(kind)) check_along(board, result.pushes, kind);
+        if (!config.deadlock_search && kind == Kind::simple && pi_corral) check_alive_along(board, result.pushes);
         std::string lurd;
         CHECK_NOTHROW(lurd = solution::to_lurd(board, result.pushes));
         const solution::Verdict verdict = solution::verify(level, lurd);
