@@ -39,6 +39,8 @@ struct SearchFlags {
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
+    bool no_deadlock_search = false;
+    int deadlock_search_nodes = 400;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
@@ -61,6 +63,11 @@ struct SearchFlags {
                        "HDA*: a worker more than this many pushes of h behind the best open node of all "
                        "waits instead of expanding; -1 = never")
             ->check(CLI::Range(-1, 1000))
+            ->capture_default_str();
+        app.add_flag("--no-deadlock-search", no_deadlock_search,
+                     "turn off the deadlock search over the pushed box's cluster after each push");
+        app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
+            ->check(CLI::Range(1, 100000))
             ->capture_default_str();
         if (!workers) return;
         app.add_option("--search", algorithm,
@@ -105,6 +112,8 @@ struct SearchFlags {
         heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
+        o.deadlock_search = !no_deadlock_search;
+        o.deadlock_search_nodes = deadlock_search_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;

@@ -137,6 +137,7 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("pruned_matching", thousands(st.pruned_matching), percent(st.pruned_matching, st.generated) + " of generated");
     line("pruned_corral", thousands(st.pruned_corral), percent(st.pruned_corral, st.generated) + " of generated");
     line("corral_deadlocks", thousands(st.corral_deadlocks), percent(st.corral_deadlocks, st.expanded) + " of expanded");
+    line("pruned_subset", thousands(st.pruned_subset), percent(st.pruned_subset, st.generated) + " of generated");
     line("reopened", thousands(st.reopened));
     line("stored", thousands(st.stored), "states in the closed table");
     if (!solved.result.workers.empty()) {
@@ -156,6 +157,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
     line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
     line("search_memory", fixed(st.memory_bytes / 1048576.0, 1) + " MB", "tables, arena, open list");
+    if (st.stored > 0)
+        line("bytes_per_state", fixed(static_cast<double>(st.memory_bytes) / static_cast<double>(st.stored), 1),
+             "search_memory / stored");
     line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
     const Phases& p = solved.phases;
     out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
@@ -185,7 +189,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"duplicates\":" << st.duplicates << ",\"reopened\":" << st.reopened
         << ",\"pruned_dead_square\":" << st.pruned_dead_square << ",\"pruned_freeze\":" << st.pruned_freeze
         << ",\"pruned_matching\":" << st.pruned_matching << ",\"pruned_corral\":" << st.pruned_corral
-        << ",\"corral_deadlocks\":" << st.corral_deadlocks << ",\"initial_h\":" << st.initial_h
+        << ",\"corral_deadlocks\":" << st.corral_deadlocks
+        << ",\"pruned_subset\":" << st.pruned_subset << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
         << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
         << ",\"memory_bytes\":" << st.memory_bytes

@@ -1,7 +1,8 @@
 // engine/deadlock: tests that a state can never be solved, applied to each
 // generated state. Dead squares are precomputed by board/ and tested by the
 // search directly; here live the tests that look at several boxes: freeze
-// deadlocks. A bipartite-matching deadlock is found by the matching bound in
+// deadlocks, and (subset_search.hpp) the deadlock search over the cluster of
+// boxes around the pushed one, with its table of verdicts. A bipartite-matching deadlock is found by the matching bound in
 // heuristic/ (no perfect matching). Every test is sound: it never rejects a
 // solvable state, so pruning keeps push optimality.
 #pragma once

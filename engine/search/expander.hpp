@@ -1,6 +1,7 @@
 // Expander: one expansion of a state, shared by every forward search (A*,
 // HDA*). From a parent it computes the player area, the PI-corral
-// restriction, and for each push: dead-square and freeze pruning, the
+// restriction, and for each push: dead-square, freeze and (optional)
+// cluster deadlock-search pruning, the
 // child's normalized player and incremental Zobrist hash. The caller gets
 // each surviving child through a callback and asks for its bound only if it
 // needs it (A* skips duplicates first; HDA* scores before sending), so the
@@ -14,6 +15,7 @@
 
 #include "deadlock/deadlock.hpp"
 #include "deadlock/pi_corral.hpp"
+#include "deadlock/subset_search.hpp"
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
 #include "search/search.hpp"
@@ -32,6 +34,7 @@ public:
           parent_area_(board),
           child_area_(board),
           corral_(board),
+          subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
           parent_(words_ + 1),
           child_(words_ + 1) {}
 
@@ -92,6 +95,10 @@ public:
                 return;
             }
             const board::Cell child_player = child_area_.compute(child_.data(), push.box);
+            if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
+                ++stats.pruned_subset;
+                return;
+            }
             child_[words_] = static_cast<uint64_t>(child_player);
             const uint64_t hash =
                 box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^ board_.player_key(child_player);
@@ -118,6 +125,7 @@ private:
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
     moves::Reachability parent_area_, child_area_;
     deadlock::PiCorral corral_;
+    deadlock::SubsetSearch subset_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     moves::Push current_{board::no_cell, 0};
 };

@@ -38,6 +38,7 @@ struct SearchStats {
     uint64_t pruned_corral = 0;      // pushes left out because a PI-corral exists
     uint64_t corral_deadlocks = 0;   // expanded states proven dead by a corral test (a PI-corral
                                      // with no push; fess-corral: also its corral search)
+    uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -62,6 +63,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.pruned_matching += part.pruned_matching;
     sum.pruned_corral += part.pruned_corral;
     sum.corral_deadlocks += part.corral_deadlocks;
+    sum.pruned_subset += part.pruned_subset;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
     sum.memory_bytes += part.memory_bytes;
@@ -106,6 +108,12 @@ struct Options {
     // search with a PDB kind builds its own before it starts.
     std::shared_ptr<const heuristic::Pdb> pdb;
     bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
+    // Cluster deadlock search after each push (deadlock/subset_search.hpp;
+    // sound, so it keeps push optimality). On by default: on XSokoban 3, 6
+    // and 9 it cuts expansions 100- to 3,000-fold; on the bench list it
+    // saves a fifth of the expansions but costs time.
+    bool deadlock_search = true;
+    int deadlock_search_nodes = 400;  // sub-states each such search may expand
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is more than this
     // many pushes of h behind the best of all workers (or at a larger f)

@@ -21,16 +21,17 @@ const char* order_name(search::Order order) {
 }
 
 std::string config_name(const char* search, search::Order order, heuristic::Kind kind, bool pi_corral,
-                        int threads) {
+                        int threads, bool deadlock_search) {
     return std::string(search) + " " + order_name(order) + " " + heuristic::kind_name(kind) +
-           (pi_corral ? "" : " no-pi") + " threads=" + std::to_string(threads);
+           (pi_corral ? "" : " no-pi") + (deadlock_search ? "" : " no-deadlock-search") +
+           " threads=" + std::to_string(threads);
 }
 
 // A search function run with the base options changed as the config says.
 Config plain(const char* name, int family, int stride, search::SearchFunction f, search::Order order,
-             heuristic::Kind kind, bool pi_corral, int threads) {
+             heuristic::Kind kind, bool pi_corral, int threads, bool deadlock_search = true) {
     Config c;
-    c.name = config_name(name, order, kind, pi_corral, threads);
+    c.name = config_name(name, order, kind, pi_corral, threads, deadlock_search);
     c.family = family;
     c.stride = stride;
     c.optimal = order == search::Order::astar;
@@ -39,6 +40,7 @@ Config plain(const char* name, int family, int stride, search::SearchFunction f,
         o.order = order;
         o.heuristic = kind;
         o.pi_corral = pi_corral;
+        o.deadlock_search = deadlock_search;
         o.threads = threads;
         return Answer{f(board, o), order == search::Order::astar};
     };
@@ -70,6 +72,7 @@ std::vector<Config> make_configs() {
     for (heuristic::Kind kind : kinds)
         for (bool pi : {true, false}) {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1));
+            all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
             for (int threads : {1, 2, 3})

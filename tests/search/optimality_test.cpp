@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "deadlock/subset_search.hpp"
 #include "level/level.hpp"
 #include "search/lower_bound.hpp"
 #include "search/search.hpp"
@@ -44,6 +45,7 @@ struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
     uint64_t searches = 0;
     int bound_above_h = 0;  // stopped searches that proved more than the start's h
+    uint64_t pruned_subset = 0;  // children the cluster deadlock search pruned
 };
 
 // Anytime answers: a search stopped by a node limit proves a lower bound
@@ -96,11 +98,27 @@ void check_along(const board::Board& board, const std::vector<moves::Push>& push
     }
 }
 
+// Soundness of the cluster deadlock search along an optimal solution: no
+// state on it is called dead (the player stands where the last push left it).
+void check_alive_along(const board::Board& board, const std::vector<moves::Push>& pushes) {
+    deadlock::SubsetSearch search(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    for (size_t i = 0; i < pushes.size(); ++i) {
+        const board::Cell to = board.neighbor(pushes[i].box, pushes[i].dir);
+        state::clear_box(boxes.data(), pushes[i].box);
+        state::set_box(boxes.data(), to);
+        CHECK_MESSAGE(!search.is_dead(boxes.data(), to, pushes[i].box), "state after ", i + 1, " of ", pushes.size(),
+                      " pushes");
+    }
+}
+
 // Every search against the BFS answer (tests/generate/differential: astar
 // and HDA* with each heuristic, PI-corral on and off, reverse,
 // bidirectional, every portfolio member; one heuristic and worker count per
-// level in rotation), and the PDB bounds' admissibility along an optimal
-// solution; the caller's INFO names the level.
+// level in rotation, the cluster deadlock search on and off), and along an
+// optimal solution the PDB bounds' admissibility and no state called dead by
+// the deadlock search; the caller's INFO names the level.
 void check_against_bfs(const level::Level& level, const BfsAnswer& expected, uint64_t salt, Tally& tally) {
     REQUIRE(expected.kind != BfsAnswer::too_large);
     const board::Board board(level);
@@ -116,6 +134,8 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, uin
             const search::SearchResult result = search::astar(board, options);
             REQUIRE(result.outcome == search::Outcome::solved);
             check_along(board, result.pushes, kind);
+            check_alive_along(board, result.pushes);
+            tally.pruned_subset += result.stats.pruned_subset;
         }
     }
     check_lower_bounds(board, expected, tally);
@@ -198,8 +218,11 @@ TEST_CASE("optimality: every search's push count equals plain BFS on at least 60
             " skipped; pulled: ", pulled.checked, " checked, ", pulled.skipped, " skipped; dropped: ", dropped.checked,
             " checked (", dropped.unsolvable, " unsolvable), ", dropped.skipped, " skipped; with an entrance (PDB): ",
             microban.with_entrance, " microban, ", pulled.with_entrance, " pulled, ", dropped.with_entrance,
-            " dropped; ", microban.searches + pulled.searches + dropped.searches, " searches compared");
+            " dropped; ", microban.searches + pulled.searches + dropped.searches,
+            " searches compared; pruned by the deadlock search: ", microban.pruned_subset, " microban, ",
+            pulled.pruned_subset, " pulled, ", dropped.pruned_subset, " dropped");
     CHECK(microban.checked >= 30);
+    CHECK(microban.pruned_subset + pulled.pruned_subset + dropped.pruned_subset >= 100);
     CHECK(pulled.checked >= 100);
     CHECK(dropped.unsolvable >= 10);
     CHECK(dropped.solved >= 10);

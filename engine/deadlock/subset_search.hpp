@@ -1,0 +1,100 @@
+// Deadlock search over a subset of boxes (the "deadlock search" of YASS and
+// the infinite-penalty case of Rolling Stone's pattern searches, Junghanns
+// and Schaeffer). After a push, the pushed box and the boxes clustered around
+// it (8-neighbourhood, transitively, at most `max_boxes`) are searched alone:
+// every other box is removed from the board. If no sequence of pushes of the
+// cluster puts all its boxes on goals, the state is a deadlock.
+//
+// Why this keeps push optimality (soundness): take any solution of the full
+// state and drop every push of a box outside the cluster. What is left is a
+// legal push sequence of the cluster alone: each of its pushes went to a
+// square free of every box, so free of the cluster's; the player's walks
+// between them crossed no box, so they cross none of the cluster's either;
+// and at the end every cluster box is on a goal. So an unsolvable cluster
+// means an unsolvable state, and pruning it never removes a solution. A
+// search cut off by its node limit answers "not proven dead".
+//
+// Cache (the pattern table): verdicts are kept keyed on the cluster's box
+// cells and the player's cell as the caller gives it (the normalized player
+// of the full state: the cluster-only area containing it is fixed by the
+// key). The proof
+// looks at the whole board (every wall, goal and floor square of the level,
+// which never change within one level) plus exactly those two things, so the
+// key names every square the proof depended on. A window-only key (the boxes
+// relative to a small neighbourhood) would be the known trap: the same window
+// can be dead in one place and alive in another because of floor, walls or
+// goals outside it (tests/deadlock/subset_search_test.cpp shows such a pair).
+// The key is exact (no fingerprint), so a hit is never a different pattern;
+// the table is lossy (a newer verdict may overwrite an older one in its slot),
+// which only costs a repeated search. One per worker: no sharing, no locks.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "board/board.hpp"
+#include "moves/moves.hpp"
+
+namespace hdasoko::deadlock {
+
+class SubsetSearch {
+public:
+    static constexpr int max_boxes = 4;     // cluster size (the key packs 4 cells)
+    static constexpr int default_node_limit = 400;  // expanded sub-states per search
+
+    // `cancel` (optional): once set, every search answers "not proven dead"
+    // at once, so that a cancelled search stops within its usual latency.
+    explicit SubsetSearch(const board::Board& board, int cache_bits = 18, int node_limit = default_node_limit,
+                          const std::atomic<bool>* cancel = nullptr);
+
+    // True when the cluster around the box just pushed to `pushed` (boxes as
+    // in the child state, player on `player`: any cell of the child's player
+    // area) provably cannot reach goals on its own: the child is a deadlock.
+    // The cache keys on `player` as given, so callers pass the normalized
+    // player cell to share verdicts between states.
+    bool is_dead(const uint64_t* boxes, board::Cell pushed, board::Cell player);
+
+    // The last cluster examined (for tests): its size, 0 when none was searched.
+    int last_cluster_size() const { return last_size_; }
+    uint64_t searches() const { return searches_; }
+    uint64_t cache_hits() const { return cache_hits_; }
+
+    // False on levels whose cells do not fit the packed key (1023 or more).
+    bool enabled() const { return enabled_; }
+
+private:
+    struct Sub {
+        board::Cell box[max_boxes];
+        board::Cell player;  // normalized in the cluster-only board
+        uint16_t h;          // lone-box distances to the nearest goal, summed
+    };
+    int collect_cluster(const uint64_t* boxes, board::Cell pushed);
+    bool search(Sub root);
+    void place(const Sub& s);  // sets scratch_ to s's boxes
+    void unplace(const Sub& s);
+    uint64_t key_of(const Sub& s) const;
+    bool seen_insert(uint64_t key);
+    uint16_t nearest(board::Cell c, board::Cell player) const;
+
+    const board::Board& board_;
+    bool enabled_ = true;
+    int node_limit_;
+    const std::atomic<bool>* cancel_;
+    int k_ = 0, last_size_ = 0;
+    board::Cell cluster_[max_boxes];
+    std::vector<uint64_t> scratch_;   // the cluster's boxes as a bitset
+    moves::Reachability area_;
+    std::vector<uint16_t> nearest_;   // cells*4: min over goals of the lone-box distance
+    std::vector<Sub> open_;           // binary heap on h (greedy: a live cluster is found fast)
+    std::vector<uint64_t> seen_;      // open addressing, stamp-cleared
+    std::vector<uint32_t> seen_stamp_;
+    int seen_shift_ = 0;
+    uint32_t stamp_ = 0;
+    int cache_shift_;                 // 64 - log2(cache slots)
+    std::vector<uint64_t> cache_;     // key << 1 | dead; 0 = empty
+    uint64_t searches_ = 0, cache_hits_ = 0;
+    std::vector<board::Cell> stack_;
+};
+
+}  // namespace hdasoko::deadlock

@@ -1,0 +1,215 @@
+// tests/deadlock/subset_search_test: the cluster deadlock search on
+// hand-made boards (a deadlock that freeze, dead squares and the matching
+// bound all miss; the player's area as part of the verdict; the cache-key
+// trap: one window, dead on one board and alive on another), and its
+// soundness: every state it calls dead on random walks through Microban
+// levels is unsolvable for A* without it.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "deadlock/deadlock.hpp"
+#include "deadlock/subset_search.hpp"
+#include "heuristic/heuristic.hpp"
+#include "level/level.hpp"
+#include "moves/moves.hpp"
+#include "search/search.hpp"
+#include "state/state.hpp"
+
+using namespace hdasoko;
+using board::Board;
+using board::Cell;
+
+namespace {
+
+struct Position {
+    level::Level level;
+    Board board;
+    std::vector<uint64_t> boxes;
+
+    explicit Position(const std::string& text)
+        : level(level::parse_collection(text, "inline").at(0)), board(level), boxes(board.words()) {
+        state::initial_boxes(board, boxes.data());
+    }
+    Cell at(int x, int y) const {
+        const Cell c = board.cell_at(x, y);
+        REQUIRE(c != board::no_cell);
+        return c;
+    }
+};
+
+// The dead one. Boxes on (2,3) and (3,3), goals on (3,2) and (2,4), the
+// player below. Pushing (3,3) up solves it, but then (2,3) needs the player
+// on (2,2), now shut in; pushing (2,3) first needs (2,2) too. Solvable by
+// lone-box distances (matching 2), neither box frozen.
+const char* shut_in = R"(
+#######
+#######
+## .###
+##$$###
+##.@  #
+##    #
+##  ###
+#######
+)";
+
+// The same 4x3 window around the boxes (x 1..4, y 2..4), but a corridor
+// outside it leads the player to (2,2): two pushes.
+const char* corridor = R"(
+#######
+##    #
+## .# #
+##$$# #
+##.@  #
+##    #
+##  ###
+#######
+)";
+
+// The state drawn as a level (boxes and player on the board's walls and goals).
+std::string draw_state(const Board& board, const uint64_t* boxes, Cell player) {
+    std::string text = board.draw([](Cell) { return false; }, ' ');
+    std::vector<std::string> rows;
+    for (size_t at = 0, next; at < text.size(); at = next + 1) {
+        next = text.find('\n', at);
+        rows.push_back(text.substr(at, next - at));
+    }
+    for (Cell c = 0; c < board.cells(); ++c) {
+        std::string& row = rows[board.y(c)];
+        if (row.size() <= static_cast<size_t>(board.x(c))) row.resize(board.x(c) + 1, ' ');
+        char& ch = row[board.x(c)];
+        if (state::has_box(boxes, c)) ch = board.is_goal(c) ? '*' : '$';
+        else if (c == player) ch = board.is_goal(c) ? '+' : '@';
+    }
+    std::string out;
+    for (const std::string& row : rows) out += row + "\n";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("deadlock search: two boxes that freeze, dead squares and matching miss") {
+    const Position p(shut_in);
+    const Cell left = p.at(2, 3), right = p.at(3, 3), player = p.at(3, 4);
+    CHECK_FALSE(p.board.is_dead(left));
+    CHECK_FALSE(p.board.is_dead(right));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), left));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), right));
+    heuristic::Heuristic matching(p.board, heuristic::Kind::matching);
+    CHECK(matching.evaluate(p.boxes.data(), player) == 2);
+    deadlock::SubsetSearch search(p.board);
+    CHECK(search.is_dead(p.boxes.data(), left, player));
+    CHECK(search.last_cluster_size() == 2);
+    CHECK(search.is_dead(p.boxes.data(), right, player));
+    // A* without the deadlock search agrees: no solution.
+    CHECK(search::astar(p.board, search::Options{}).outcome == search::Outcome::unsolvable);
+}
+
+TEST_CASE("deadlock search: the verdict keys on the player's area, not on the boxes alone") {
+    const Position p(shut_in);
+    const Cell left = p.at(2, 3);
+    deadlock::SubsetSearch search(p.board);
+    CHECK(search.is_dead(p.boxes.data(), left, p.at(3, 4)));
+    CHECK(search.cache_hits() == 0);
+    // The same boxes with the player on (2,2): push (3,3) down twice, then
+    // (2,3) down and (3,5) up: alive. A box-only key would answer "dead".
+    CHECK_FALSE(search.is_dead(p.boxes.data(), left, p.at(2, 2)));
+    CHECK(search.cache_hits() == 0);
+    CHECK(search.searches() == 2);
+    // The first verdict comes back from the cache for the same player cell;
+    // another cell of the same area is another key, searched again.
+    CHECK(search.is_dead(p.boxes.data(), left, p.at(3, 4)));
+    CHECK(search.cache_hits() == 1);
+    CHECK(search.is_dead(p.boxes.data(), left, p.at(5, 5)));
+    CHECK(search.searches() == 3);
+}
+
+TEST_CASE("deadlock search: the cache-key trap, one window dead on one board and alive on another") {
+    const Position dead(shut_in), alive(corridor);
+    // The window around the cluster (x 1..4, y 2..4) is the same square by square.
+    const auto rows_of = [](const char* text) {
+        std::vector<std::string> rows;
+        std::string s(text + 1);
+        for (size_t at = 0, next; at < s.size(); at = next + 1) rows.push_back(s.substr(at, (next = s.find('\n', at)) - at));
+        return rows;
+    };
+    const auto a = rows_of(shut_in), b = rows_of(corridor);
+    for (int y = 2; y <= 4; ++y) CHECK(a[y].substr(1, 4) == b[y].substr(1, 4));
+    CHECK(a != b);
+    deadlock::SubsetSearch on_dead(dead.board), on_alive(alive.board);
+    CHECK(on_dead.is_dead(dead.boxes.data(), dead.at(2, 3), dead.at(3, 4)));
+    CHECK_FALSE(on_alive.is_dead(alive.boxes.data(), alive.at(2, 3), alive.at(3, 4)));
+    CHECK(search::astar(alive.board, search::Options{}).pushes.size() == 2);
+}
+
+TEST_CASE("deadlock search: a lone box, a solved cluster and boxes outside the cluster") {
+    // The far box (6,5) is no neighbour of the cluster: same verdict as without it.
+    const Position p(R"(
+#########
+#########
+## .#####
+##$$#####
+##.@    #
+##   $. #
+##  #####
+#########
+)");
+    deadlock::SubsetSearch search(p.board);
+    CHECK(search.is_dead(p.boxes.data(), p.at(3, 3), p.at(3, 4)));
+    CHECK(search.last_cluster_size() == 2);
+    CHECK_FALSE(search.is_dead(p.boxes.data(), p.at(5, 5), p.at(3, 4)));
+    CHECK(search.last_cluster_size() == 0);  // alone: nothing searched
+    const Position solved(R"(
+#####
+#@**#
+#   #
+#####
+)");
+    deadlock::SubsetSearch on_solved(solved.board);
+    CHECK_FALSE(on_solved.is_dead(solved.boxes.data(), solved.at(2, 1), solved.at(1, 1)));
+    CHECK(on_solved.searches() == 0);
+}
+
+TEST_CASE("deadlock search: every state it calls dead on random walks through Microban is unsolvable") {
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    std::mt19937 rng(20261123);
+    int dead_found = 0, checked_levels = 0;
+    for (const level::Level& level : collection) {
+        const Board board(level);
+        if (board.boxes() > 5) continue;
+        ++checked_levels;
+        deadlock::SubsetSearch search(board);
+        moves::Reachability area(board);
+        for (int walk = 0; walk < 30; ++walk) {
+            std::vector<uint64_t> boxes(board.words());
+            state::initial_boxes(board, boxes.data());
+            Cell player = board.initial_player();
+            for (int step = 0; step < 40; ++step) {
+                area.compute(boxes.data(), player);
+                std::vector<moves::Push> pushes;
+                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
+                if (pushes.empty()) break;
+                const moves::Push push = pushes[rng() % pushes.size()];
+                const Cell to = board.neighbor(push.box, push.dir);
+                if (board.is_dead(to)) continue;
+                state::clear_box(boxes.data(), push.box);
+                state::set_box(boxes.data(), to);
+                player = push.box;
+                if (!search.is_dead(boxes.data(), to, player)) continue;
+                const std::string text = draw_state(board, boxes.data(), push.box);
+                INFO("microban level ", level.number, ", called dead:\n", text);
+                const level::Level child = level::parse_collection(text, "walk").at(0);
+                const Board child_board(child);
+                CHECK(search::astar(child_board, search::Options{}).outcome == search::Outcome::unsolvable);
+                ++dead_found;
+                break;
+            }
+        }
+    }
+    MESSAGE(dead_found, " states called dead on ", checked_levels, " levels, each unsolvable for A*");
+    CHECK(dead_found >= 20);
+}
