@@ -5,6 +5,8 @@
 #include "signals.hpp"
 
 #include <csignal>
+#include <cstdint>
+#include <ctime>
 
 #include "solve.hpp"
 
@@ -14,18 +16,34 @@ namespace {
 
 std::atomic<bool> stop{false};
 std::atomic<int> first_signal{0};
-static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
+              std::atomic<int64_t>::is_always_lock_free);
+
+// When the first stop signal came (CLOCK_MONOTONIC, ns). timeout(1) sends its
+// signal to the command and then to the command's process group, so one
+// `timeout` delivers the same signal twice within microseconds: a repeat
+// within `echo_ns` is that echo, not a second request.
+std::atomic<int64_t> first_at_ns{0};
+constexpr int64_t echo_ns = 100'000'000;
+
+int64_t now_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);  // async-signal-safe
+    return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
 
 extern "C" void on_stop_signal(int sig) {
     int none = 0;
     // relaxed: the flag is a request to stop, read by polling; nothing else
     // is published through it.
     if (!first_signal.compare_exchange_strong(none, sig, std::memory_order_relaxed)) {
+        if (now_ns() - first_at_ns.load(std::memory_order_relaxed) < echo_ns) return;  // timeout's echo
         // The second stop signal: end now, as that signal would have.
         std::signal(sig, SIG_DFL);
         std::raise(sig);
         return;
     }
+    first_at_ns.store(now_ns(), std::memory_order_relaxed);
     stop.store(true, std::memory_order_relaxed);
 }
 

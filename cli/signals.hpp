@@ -2,7 +2,9 @@
 // statistics printed, collection rows so far written), each recorded so that
 // the exit code says which kind stopped it: 23 for SIGINT, 24 for SIGTERM and
 // SIGHUP (what `timeout`, job schedulers and container runtimes send). A
-// second stop signal ends the process at once, by that signal.
+// second stop signal ends the process at once, by that signal; one that
+// comes within 100 ms of the first is taken for the same request (timeout(1)
+// signals the command and then its process group).
 #pragma once
 
 #include <atomic>
