@@ -9,6 +9,7 @@
 #include "board/board.hpp"
 #include "deadlock/deadlock.hpp"
 #include "level/level.hpp"
+#include "position.hpp"
 #include "state/state.hpp"
 
 using namespace hdasoko;
@@ -17,19 +18,10 @@ using board::Cell;
 
 namespace {
 
-struct Position {
-    level::Level level;
-    Board board;
-    std::vector<uint64_t> boxes;
-
-    explicit Position(const char* text)
-        : level(level::parse_collection(text, "inline").at(0)), board(level), boxes(board.words()) {
-        state::initial_boxes(board, boxes.data());
-    }
-
+struct Position : testing::BoardState {
+    using BoardState::BoardState;
     bool frozen_dead(int x, int y) const {
-        const Cell c = board.cell_at(x, y);
-        REQUIRE(c != board::no_cell);
+        const Cell c = at(x, y);
         REQUIRE(state::has_box(boxes.data(), c));
         return deadlock::is_freeze_deadlock(board, boxes.data(), c);
     }

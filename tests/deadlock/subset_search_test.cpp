@@ -16,6 +16,7 @@
 #include "heuristic/heuristic.hpp"
 #include "level/level.hpp"
 #include "moves/moves.hpp"
+#include "position.hpp"
 #include "search/search.hpp"
 #include "state/state.hpp"
 
@@ -25,21 +26,7 @@ using board::Cell;
 
 namespace {
 
-struct Position {
-    level::Level level;
-    Board board;
-    std::vector<uint64_t> boxes;
-
-    explicit Position(const std::string& text)
-        : level(level::parse_collection(text, "inline").at(0)), board(level), boxes(board.words()) {
-        state::initial_boxes(board, boxes.data());
-    }
-    Cell at(int x, int y) const {
-        const Cell c = board.cell_at(x, y);
-        REQUIRE(c != board::no_cell);
-        return c;
-    }
-};
+using Position = testing::BoardState;
 
 // The dead one. Boxes on (2,3) and (3,3), goals on (3,2) and (2,4), the
 // player below. Pushing (3,3) up solves it, but then (2,3) needs the player
