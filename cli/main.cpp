@@ -39,6 +39,7 @@ struct SearchFlags {
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
+    size_t perimeter_states = search::Options{}.perimeter_states;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -63,6 +64,10 @@ struct SearchFlags {
                        "HDA*: a worker more than this many pushes of h behind the best open node of all "
                        "waits instead of expanding; -1 = never")
             ->check(CLI::Range(-1, 1000))
+            ->capture_default_str();
+        app.add_option("--perimeter", perimeter_states,
+                       "states held by the perimeter (exact distances near the solved states, a tighter bound "
+                       "elsewhere); 0 = none")
             ->capture_default_str();
         app.add_flag("--no-deadlock-search", no_deadlock_search,
                      "turn off the deadlock search over the pushed box's cluster after each push");
@@ -112,6 +117,7 @@ struct SearchFlags {
         heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
+        o.perimeter_states = perimeter_states;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

@@ -18,6 +18,7 @@
 #include "deadlock/subset_search.hpp"
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
+#include "search/perimeter.hpp"
 #include "search/search.hpp"
 #include "state/state.hpp"
 
@@ -43,7 +44,8 @@ public:
     uint32_t root(uint64_t* state) {
         state::initial_boxes(board_, state);
         state[words_] = static_cast<uint64_t>(parent_area_.compute(state, board_.initial_player()));
-        return heuristic_.evaluate(state, state::player_of(state, words_));
+        return with_perimeter(heuristic_.evaluate(state, state::player_of(state, words_)), state,
+                              state::state_hash(board_, state));
     }
 
     // The start states for the search kernel: the initial state alone.
@@ -104,6 +106,7 @@ public:
                 box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^ board_.player_key(child_player);
             assert(hash == state::state_hash(board_, child_.data()));
             current_ = push;
+            current_hash_ = hash;
             emit(static_cast<const uint64_t*>(child_.data()), hash, push);
         });
         return true;
@@ -114,10 +117,18 @@ public:
         const board::Cell to = board_.neighbor(current_.box, current_.dir);
         uint32_t h = heuristic_.evaluate_push(current_.box, to, state::player_of(child_.data(), words_));
         assert(h == debug_heuristic_.evaluate(child_.data(), state::player_of(child_.data(), words_)));
-        return h;
+        return with_perimeter(h, child_.data(), current_hash_);
     }
 
 private:
+    // The larger of the heuristic's bound and the perimeter's (both are lower
+    // bounds); the perimeter is looked at only where it can be the larger.
+    uint32_t with_perimeter(uint32_t h, const uint64_t* state, uint64_t hash) const {
+        const Perimeter* p = options_.perimeter.get();
+        if (!p || h == heuristic::dead || h > p->depth()) return h;
+        return p->distance(state, hash);
+    }
+
     const board::Board& board_;
     const Options& options_;
     const int words_;
@@ -128,6 +139,7 @@ private:
     deadlock::SubsetSearch subset_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     moves::Push current_{board::no_cell, 0};
+    uint64_t current_hash_ = 0;
 };
 
 }  // namespace hdasoko::search

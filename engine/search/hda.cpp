@@ -12,6 +12,11 @@ SearchResult hda(const board::Board& board, const Options& options) {
         with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
         return hda(board, with_pdb);
     }
+    if (options.perimeter_states && !options.perimeter) {
+        Options with_perimeter = options;
+        with_perimeter.perimeter = std::make_shared<const Perimeter>(board, options.perimeter_states);
+        return hda(board, with_perimeter);
+    }
     Hda<Order::astar, Expander> search(board, options);
     return search.run();
 }

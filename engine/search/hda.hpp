@@ -29,7 +29,8 @@
 // node is slow (descheduled, or behind on its inbox). So in A* order every
 // worker publishes the best (f, h) of its open list and of what was sent to
 // it, and a worker whose own best is more than `lag` behind the best of all
-// (a larger f, or the same f and h more than lag larger) waits instead of
+// (a larger f, or the same f and h more than lag larger; Options::hda_lag,
+// 0 by default, -1 never) waits instead of
 // expanding; children that continue the best line (key no worse than their
 // parent's) are sent at once rather than with the next batch. Waiting never
 // drops a node, so the proof above is untouched; the worker holding the
@@ -107,6 +108,7 @@ struct Worker {
     std::vector<uint8_t> urgent;          // it holds a child that continues the best line
     bool active = true;
     Clock::time_point idle_since;
+    uint32_t held_f = no_cost;  // f of a node popped and not expanded when a limit stopped the search
     Key published = no_key;  // last value stored in open_key
     Key best_seen = 0;       // the best key of all workers when last read
 
@@ -219,6 +221,7 @@ private:
     void go_idle(Worker& me);
     void wake(Worker& me);
     SearchResult finish();
+    uint32_t least_open_f();
 
     const board::Board& board_;
     const Options& options_;
@@ -241,6 +244,7 @@ private:
     // holds a goal of exactly this cost.
     std::atomic<uint32_t> incumbent_{no_cost};
     std::atomic<int> stopped_{0};          // 1 + Outcome when the search was stopped
+    std::atomic<bool> lost_{false};        // a state was dropped: no open-f bound at the end
     concurrent::Termination termination_;  // active workers + states in flight
     alignas(64) std::atomic<uint64_t> expanded_{0};  // for the node limit
     Clock::time_point start_;
@@ -289,6 +293,7 @@ void Hda<order, Exp, Meet>::insert(Worker& me, const uint64_t* state, uint64_t h
                                    Cell box, uint8_t dir, Bound&& bound) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
+        lost_.store(true, std::memory_order_relaxed);
         return;
     }
     // The bound only for new states: duplicates keep the h they were stored
@@ -521,9 +526,13 @@ void Hda<order, Exp, Meet>::work(Worker& me) {
         // 4. limits: the node limit counts every worker's expansions.
         if (limits.node_limit && expanded_.fetch_add(1, std::memory_order_relaxed) >= limits.node_limit) {
             stop(Outcome::node_limit);
+            me.held_f = f;
             break;
         }
-        if ((me.stats.expanded % kernel::limit_check_interval) == 0 && check_limits(me)) break;
+        if ((me.stats.expanded % kernel::limit_check_interval) == 0 && check_limits(me)) {
+            me.held_f = f;
+            break;
+        }
         node.closed = 1;
         ++me.stats.expanded;
         // 5. expand; children go to their owners.
@@ -557,6 +566,7 @@ SearchResult Hda<order, Exp, Meet>::run() {
             work(w);
         } catch (const std::bad_alloc&) {
             stop(Outcome::memory_limit);
+            lost_.store(true, std::memory_order_relaxed);  // children of the node being expanded may be lost
         }
     };
     if (stopped_.load(std::memory_order_relaxed) == 0) {  // a start state may be a goal (other orders)
@@ -599,10 +609,43 @@ SearchResult Hda<order, Exp, Meet>::finish() {
         share.stored = s.stored;
         result.workers.push_back(share);
     }
+    if constexpr (order == Order::astar) total.open_min_f = least_open_f();
     // bound_proven: the proven optimum, as the sequential search reports it.
     total.last_f = result.outcome == Outcome::bound_proven ? incumbent : last_f;
     total.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
     return result;
+}
+
+// After the workers stop: the least f of every node that is open, popped and
+// not expanded, or in a batch not yet stored (inboxes and batches not yet
+// sent), and of the incumbent. Some such node lies on an optimal path with
+// its optimal g (see the top of this file), so this is a lower bound on the
+// optimum, whatever the workers were doing when they stopped; stale open
+// entries only lower it. 0 when a state was dropped (memory).
+template <Order order, class Exp, class Meet>
+uint32_t Hda<order, Exp, Meet>::least_open_f() {
+    if (lost_.load(std::memory_order_relaxed)) return 0;
+    uint32_t least = incumbent_.load(std::memory_order_relaxed);
+    auto batch_f = [&](const concurrent::Batch* b) {
+        for (; b; b = b->next)
+            for (int i = 0; i < b->size(record_words_); ++i) {
+                const Message m = unpack(b->record(i, record_words_), stride_);
+                least = std::min<uint32_t>(least, m.g + m.h);
+            }
+    };
+    for (auto& w : workers_) {
+        if (!w->open.empty()) least = std::min(least, w->open.min_f());
+        least = std::min(least, w->held_f);
+        for (const concurrent::Batch* b : w->out) batch_f(b);
+        concurrent::Batch* in = w->inbox.take_all();
+        batch_f(in);
+        while (in) {
+            concurrent::Batch* next = in->next;
+            in->owner->release(in);
+            in = next;
+        }
+    }
+    return least == no_cost ? 0 : least;
 }
 
 }  // namespace hdasoko::search

@@ -17,7 +17,8 @@ uint32_t proven_lower_bound(SearchFunction search, const Options& options, const
         default: break;
     }
     const bool one_frontier = search == astar || search == reverse || (search == hda && options.threads == 1);
-    if (ordered && one_frontier) return std::max(s.initial_h, s.last_f);
+    if (ordered && one_frontier) return std::max({s.initial_h, s.last_f, s.open_min_f});
+    if (ordered && search == hda) return std::max(s.initial_h, s.open_min_f);
     return s.initial_h;
 }
 

@@ -17,14 +17,15 @@ constexpr uint32_t no_solution = 0xFFFFFFFF;  // proven unsolvable: every bound 
 //   solved by an A*-ordered search: its length (it is optimal);
 //   bound_proven: the shared bound it proved (stats.last_f);
 //   unsolvable: no_solution;
-//   stopped by a limit: the f of the last layer the search started, when
-//   that f was the minimum over every open node (sequential A*, forward or
-//   reverse, and HDA* with one worker: each node it pops has the least f in
-//   open, and some open node lies on an optimal path with its optimal g, so
-//   each popped f is at most the optimum, admissible h suffices); else the
-//   start's h. HDA* with several workers pops per-worker minima (one worker
-//   may run ahead while another, or a batch in flight, holds a lower f), and
-//   the bidirectional search's sides stop apart, so theirs is the start's h.
+//   stopped by a limit: for the searches of the kernel (search/hda.hpp:
+//   sequential A* forward or reverse, HDA* with any number of workers) the
+//   least f of every node left open or in flight when the workers stopped
+//   (stats.open_min_f): some such node lies on an optimal path with its
+//   optimal g, so its f is at most the optimum (admissible h suffices); and
+//   for the sequential ones also the f of the last layer started (each node
+//   they pop has the least f in open, so each popped f is at most the
+//   optimum). The bidirectional search's sides stop apart, so it proves the
+//   start's h.
 // Any-solution orders (weighted, greedy) prove the start's h only.
 uint32_t proven_lower_bound(SearchFunction search, const Options& options, const SearchResult& result);
 

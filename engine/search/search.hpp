@@ -43,6 +43,10 @@ struct SearchStats {
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
     uint64_t expanded_before_last_f = 0;
+    // A*-ordered kernel searches: the least f of every node still open or in
+    // flight when the search ended (search/hda.hpp least_open_f), a lower
+    // bound on the optimum; 0 when unknown.
+    uint32_t open_min_f = 0;
     // Parallel search (HDA*): states sent to other workers' inboxes.
     uint64_t messages_sent = 0;
     // Resources.
@@ -99,6 +103,8 @@ struct SearchResult {
 //   greedy:   h alone, lower g first among equal h; the first solution found.
 enum class Order { astar, weighted, greedy };
 
+class Perimeter;
+
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
     Order order = Order::astar;
@@ -117,8 +123,15 @@ struct Options {
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is more than this
     // many pushes of h behind the best of all workers (or at a larger f)
-    // waits instead of expanding (search/hda.hpp: the last f layer); -1: never.
-    int hda_lag = -1;
+    // waits instead of expanding (search/hda.hpp: the last f layer); -1:
+    // never. 0 by default: it keeps the expansions of several workers near
+    // one worker's in the last layer (perf/results/last-layer-analysis.txt).
+    int hda_lag = 0;
+    // The perimeter (search/perimeter.hpp): states within a few pushes of a
+    // solved state with their exact distance, raising the bound of the rest.
+    // Built once per level before the search, up to this many states; 0: none.
+    size_t perimeter_states = 0;
+    std::shared_ptr<const Perimeter> perimeter;
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):
     // optimal searches read it every so often and prune f >= it. Null: none.

@@ -47,6 +47,18 @@ Config plain(const char* name, int family, int stride, search::SearchFunction f,
     return c;
 }
 
+// The same with a perimeter of at most `states` states (search/perimeter.hpp):
+// small budgets end inside a layer, so held and missing states both count.
+Config with_perimeter(Config c, size_t states) {
+    c.name += " perimeter=" + std::to_string(states);
+    c.run = [run = c.run, states](const board::Board& board, const search::Options& base) {
+        search::Options o = base;
+        o.perimeter_states = states;
+        return run(board, o);
+    };
+    return c;
+}
+
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
     constexpr int threads = 3;
     Config c;
@@ -67,7 +79,16 @@ Config race(const std::string& spec, search::Mode mode, int family, int stride) 
 
 std::vector<Config> make_configs() {
     using search::Order;
-    enum Family { astar_family, hda_family, bidir_family, any_family, reverse_family, member_family, default_family };
+    enum Family {
+        astar_family,
+        hda_family,
+        bidir_family,
+        any_family,
+        reverse_family,
+        member_family,
+        default_family,
+        perimeter_family
+    };
     std::vector<Config> all;
     for (heuristic::Kind kind : kinds)
         for (bool pi : {true, false}) {
@@ -79,6 +100,11 @@ std::vector<Config> make_configs() {
                 all.push_back(plain("bidirectional", bidir_family, 12, search::bidirectional, Order::astar, kind, pi,
                                     threads));
         }
+    for (heuristic::Kind kind : {heuristic::Kind::matching, heuristic::Kind::pdb})
+        for (int workers : {1, 2})
+            for (size_t states : {20, 300, 5000})
+                all.push_back(with_perimeter(
+                    plain("hda", perimeter_family, 4, search::hda, Order::astar, kind, true, workers), states));
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
             all.push_back(plain("astar", any_family, 4, search::astar, order, kind, true, 1));

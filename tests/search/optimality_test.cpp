@@ -45,13 +45,14 @@ struct Tally {
     int checked = 0, solved = 0, unsolvable = 0, skipped = 0, with_entrance = 0;
     uint64_t searches = 0;
     int bound_above_h = 0;  // stopped searches that proved more than the start's h
+    int workers_bound_above_h = 0;  // the same, HDA* with several workers
     uint64_t pruned_subset = 0;  // children the cluster deadlock search pruned
 };
 
 // Anytime answers: a search stopped by a node limit proves a lower bound
 // (search/lower_bound.hpp) that must never exceed the BFS optimum: A*
-// forward (matching, PDB), reverse A*, one-worker HDA*; with several workers
-// and bidirectionally the start's h.
+// forward (matching, PDB), reverse A*, HDA* with 1, 2 and 3 workers (the
+// least f open or in flight at the stop); bidirectionally the start's h.
 void check_lower_bounds(const board::Board& board, const BfsAnswer& expected, Tally& tally) {
     struct Run {
         const char* name;
@@ -64,6 +65,7 @@ void check_lower_bounds(const board::Board& board, const BfsAnswer& expected, Ta
                         Run{"reverse", search::reverse, heuristic::Kind::matching, 1},
                         Run{"hda", search::hda, heuristic::Kind::matching, 1},
                         Run{"hda 2 workers", search::hda, heuristic::Kind::matching, 2},
+                        Run{"hda 3 workers", search::hda, heuristic::Kind::matching, 3},
                         Run{"bidirectional", search::bidirectional, heuristic::Kind::matching, 2}}) {
         for (uint64_t limit : {1, 3, 10, 30, 100, 300}) {
             search::Options options;
@@ -75,7 +77,10 @@ void check_lower_bounds(const board::Board& board, const BfsAnswer& expected, Ta
             if (expected.kind == BfsAnswer::unsolvable) continue;  // every bound holds
             CHECK_MESSAGE(bound <= static_cast<uint32_t>(expected.pushes), r.name, " stopped after ", limit,
                           " expansions proves ", bound, "; BFS: ", expected.pushes, " pushes");
-            if (result.outcome == search::Outcome::node_limit && bound > result.stats.initial_h) ++tally.bound_above_h;
+            if (result.outcome == search::Outcome::node_limit && bound > result.stats.initial_h) {
+                ++tally.bound_above_h;
+                if (r.threads > 1 && r.run == search::hda) ++tally.workers_bound_above_h;
+            }
         }
     }
 }
@@ -229,5 +234,7 @@ TEST_CASE("optimality: every search's push count equals plain BFS on at least 60
     CHECK(microban.with_entrance + pulled.with_entrance >= 50);
     MESSAGE("stopped searches proving more than the start's h: ", microban.bound_above_h + pulled.bound_above_h);
     CHECK(microban.bound_above_h + pulled.bound_above_h >= 50);
+    MESSAGE("of them HDA* with several workers: ", microban.workers_bound_above_h + pulled.workers_bound_above_h);
+    CHECK(microban.workers_bound_above_h + pulled.workers_bound_above_h >= 10);
     REQUIRE(microban.checked + pulled.checked + dropped.checked >= 60);
 }
