@@ -211,7 +211,14 @@ void Fess<with_corral_search>::expand(uint32_t index) {
         }
     }
     const uint16_t weight = nodes_[index].weight;
-    advisors_.set_parent(state, state::player_of(state, words_), features_.of(state));
+    const board::Cell player = state::player_of(state, words_);
+    const board::Cell target = features_.next_goal(state);
+    // The packing advisor's carrier: the box the fewest pushes bring to
+    // the next goal of the packing order with the others standing still.
+    std::copy(state, state + stride_, work_.begin());
+    if (target == board::no_cell || box_path_.nearest(work_.data(), player, target, path_) == board::no_cell)
+        path_.clear();
+    advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         uint32_t h = 0;
         const auto found = table_.insert(
@@ -251,23 +258,14 @@ void Fess<with_corral_search>::expand(uint32_t index) {
     if (goal_ == none) pack_macro(index);
 }
 
-// The packing advisor's macros: for each of the first empty goals of the
-// packing order, the nearest carrier that can reach it with the other boxes
-// standing still goes there in one move (the states on the way are stored,
-// not filed).
+// The packing advisor's macro: the carrier found in expand() goes to the
+// next goal of the packing order in one move (the states on the way are
+// stored, not filed).
 template <bool with_corral_search>
 void Fess<with_corral_search>::pack_macro(uint32_t index) {
-    for (board::Cell target : advisors_.targets()) {
-        std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
-        const board::Cell player = state::player_of(work_.data(), words_);
-        advisors_.rank_carriers(work_.data(), player, target);
-        for (board::Cell carrier : advisors_.carriers()) {
-            if (!box_path_.find(work_.data(), player, carrier, target, path_)) continue;
-            if (path_.size() > 1) add_macro(index, path_);  // one push is an ordinary child
-            break;
-        }
-        if (goal_ != none) return;
-    }
+    if (path_.size() < 2) return;  // none, or one push: an ordinary child
+    std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
+    add_macro(index, path_);
 }
 
 template <bool with_corral_search>
