@@ -44,6 +44,9 @@ constexpr uint32_t none = 0xFFFFFFFF;
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
 constexpr int limit_check_interval = 256;
+// Empty goals of the packing order the packing advisor looks for a carrier
+// for, first to last.
+constexpr int max_targets = 2;
 // States per corral deadlock search: at 32 it proved enough to prune
 // (XSokoban 9: 6,294 -> 4,281 expansions) at two to three times the time
 // per expansion.
@@ -212,12 +215,16 @@ void Fess<with_corral_search>::expand(uint32_t index) {
     }
     const uint16_t weight = nodes_[index].weight;
     const board::Cell player = state::player_of(state, words_);
-    const board::Cell target = features_.next_goal(state);
-    // The packing advisor's carrier: the box the fewest pushes bring to
-    // the next goal of the packing order with the others standing still.
+    // The packing advisor's carrier: a box with a path to the next goal of
+    // the packing order with the others standing still, or when none has
+    // one, to the goal after it.
     std::copy(state, state + stride_, work_.begin());
-    if (target == board::no_cell || box_path_.nearest(work_.data(), player, target, path_) == board::no_cell)
-        path_.clear();
+    path_.clear();
+    int tried = 0;
+    for (board::Cell goal : order_.order()) {
+        if (state::has_box(state, goal)) continue;
+        if (box_path_.nearest(work_.data(), player, goal, path_) != board::no_cell || ++tried == max_targets) break;
+    }
     advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         uint32_t h = 0;
