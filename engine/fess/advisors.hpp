@@ -3,15 +3,18 @@
 // costs nothing in the search's move weights, any other move costs one, so
 // the search follows the advisors first in every cell of the feature space
 // and tries the rest later. Advisors here:
-//   packing:      the first push of the shortest box path to the next goal
-//                 of the packing order (fess/box_path.hpp; the whole path
-//                 is Festival's "move a box to its goal" macro); when no
-//                 box has such a path, a push that brings the box nearest
-//                 to that goal (alone on the board) closer to it; or any
-//                 push that fills that goal;
-//   opener:       when no box has a path to the next goal with the others
-//                 standing still, a push of a box in the way of the box
-//                 nearest to it (on the path that box would take alone);
+//   packing:      the first push of a box path (fess/box_path.hpp; the
+//                 whole path is Festival's "move a box to its goal" macro,
+//                 which fess.cpp adds as one move) to the next goal of the
+//                 packing order, or when no box has one, to the goal after
+//                 it: the box nearest alone on the board that has a path
+//                 with the others standing still, by its fewest pushes;
+//                 when neither goal has one, a push that brings the box
+//                 nearest to the next goal (alone) closer to it; or any
+//                 push that fills the next goal;
+//   opener:       when neither goal has a box path, a push of a box in the
+//                 way of the box nearest to the next goal (on the path that
+//                 box would take alone);
 //   connectivity: a push after which the free squares form fewer regions.
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
@@ -30,8 +33,8 @@ class Advisors {
 public:
     Advisors(const board::Board& board, const Features& features);
 
-    // first: the first push of the carrier's box path to the next goal
-    // (fess/box_path.hpp), or null when no box has one; then paths finds
+    // first: the first push of the carrier's box path (see above), or
+    // null when there is none; then paths finds
     // the boxes in the way of the nearest box (the opener advisor).
     void set_parent(const uint64_t* boxes, board::Cell player, const FeatureVector& parent,
                     const moves::Push* first, BoxPath& paths);
