@@ -15,37 +15,28 @@ Advisors::Advisors(const board::Board& board, const Features& features)
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
 
-void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVector& parent) {
+void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVector& parent,
+                          const moves::Push* first, BoxPath& paths) {
     parent_ = parent;
     target_ = features_.next_goal(boxes);
     carrier_ = no_cell;
-    targets_.clear();
-    for (Cell g : features_.order().order()) {
-        if (targets_.size() == max_targets) break;
-        if (!state::has_box(boxes, g)) targets_.push_back(g);
-    }
-    if (target_ == no_cell) return;
-    rank_carriers(boxes, player, target_);
-    if (!carriers_.empty()) {
-        carrier_ = ranked_[0].second;
-        carrier_distance_ = ranked_[0].first;
-    }
-}
-
-void Advisors::rank_carriers(const uint64_t* boxes, Cell player, Cell target) {
-    const int g = goal_index_[target];
-    // Carriers: the boxes off the goals that the fewest pushes bring to the
-    // target with the player where it stands.
-    carriers_.clear();
+    opening_ = false;
+    first_ = first ? *first : moves::Push{no_cell, 0};
+    if (target_ == no_cell || first) return;
+    // No box path: the box nearest to the target with the player where it
+    // stands, alone on the board.
+    const int g = goal_index_[target_];
     ranked_.clear();
     state::for_each_box(boxes, board_.words(), [&](Cell c) {
         if (board_.is_goal(c)) return;
         const uint16_t d = board_.distance_from(g, c, player);
         if (d != board::unreachable) ranked_.emplace_back(d, c);
     });
-    const size_t k = std::min(ranked_.size(), max_carriers);
-    std::partial_sort(ranked_.begin(), ranked_.begin() + k, ranked_.end());
-    for (size_t i = 0; i < k; ++i) carriers_.push_back(ranked_[i].second);
+    if (ranked_.empty()) return;
+    const auto best = std::min_element(ranked_.begin(), ranked_.end());
+    carrier_ = best->second;
+    carrier_distance_ = best->first;
+    opening_ = paths.blockers(boxes, player, carrier_, target_, blockers_);
 }
 
 bool Advisors::advised(const moves::Push& push, const FeatureVector& child) const {
@@ -53,6 +44,8 @@ bool Advisors::advised(const moves::Push& push, const FeatureVector& child) cons
     if (target_ == no_cell) return false;
     const Cell to = board_.neighbor(push.box, push.dir);
     if (to == target_) return true;  // packing: the next goal is filled
+    if (first_.box != no_cell) return push.box == first_.box && push.dir == first_.dir;
+    if (opening_ && state::has_box(blockers_.data(), push.box)) return true;  // opener
     if (push.box != carrier_) return false;
     // The player stands where the box was.
     return board_.distance_from(goal_index_[target_], to, push.box) < carrier_distance_;

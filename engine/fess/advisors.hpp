@@ -3,10 +3,18 @@
 // costs nothing in the search's move weights, any other move costs one, so
 // the search follows the advisors first in every cell of the feature space
 // and tries the rest later. Advisors here:
-//   packing:      bring the box nearest to the next goal of the packing
-//                 order one push closer to it (a chain of such pushes is
-//                 Festival's "move a box to its goal" macro), or fill that
-//                 goal with any box;
+//   packing:      the first push of a box path (fess/box_path.hpp; the
+//                 whole path is Festival's "move a box to its goal" macro,
+//                 which fess.cpp adds as one move) to the next goal of the
+//                 packing order, or when no box has one, to the goal after
+//                 it: the box nearest alone on the board that has a path
+//                 with the others standing still, by its fewest pushes;
+//                 when neither goal has one, a push that brings the box
+//                 nearest to the next goal (alone) closer to it; or any
+//                 push that fills the next goal;
+//   opener:       when neither goal has a box path, a push of a box in the
+//                 way of the box nearest to the next goal (on the path that
+//                 box would take alone);
 //   connectivity: a push after which the free squares form fewer regions.
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
@@ -15,6 +23,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "fess/box_path.hpp"
 #include "fess/features.hpp"
 #include "moves/moves.hpp"
 
@@ -24,19 +33,13 @@ class Advisors {
 public:
     Advisors(const board::Board& board, const Features& features);
 
-    void set_parent(const uint64_t* boxes, board::Cell player, const FeatureVector& parent);
+    // first: the first push of the carrier's box path (see above), or
+    // null when there is none; then paths finds
+    // the boxes in the way of the nearest box (the opener advisor).
+    void set_parent(const uint64_t* boxes, board::Cell player, const FeatureVector& parent,
+                    const moves::Push* first, BoxPath& paths);
     // True when some advisor suggests `push` (which led to `child`).
     bool advised(const moves::Push& push, const FeatureVector& child) const;
-
-    // The packing advisor's macro moves: the first empty goals of the
-    // packing order (at most max_targets; the first one is the target of
-    // the single-push advice), and for one of them, after rank_carriers(),
-    // the boxes off goals that could go there, nearest (alone on the board)
-    // first, at most max_carriers.
-    const std::vector<board::Cell>& targets() const { return targets_; }
-    void rank_carriers(const uint64_t* boxes, board::Cell player, board::Cell target);
-    const std::vector<board::Cell>& carriers() const { return carriers_; }
-    static constexpr size_t max_targets = 1, max_carriers = 3;
 
 private:
     const board::Board& board_;
@@ -45,7 +48,9 @@ private:
     board::Cell target_ = board::no_cell;  // next goal of the packing order
     board::Cell carrier_ = board::no_cell;  // the box the packing advisor moves
     uint16_t carrier_distance_ = 0;
-    std::vector<board::Cell> targets_, carriers_;
+    moves::Push first_{board::no_cell, 0};  // its box path's first push, if it has one
+    std::vector<uint64_t> blockers_;         // the opener's boxes (when no box path)
+    bool opening_ = false;
     std::vector<std::pair<uint16_t, board::Cell>> ranked_;
     FeatureVector parent_;
 };

@@ -17,7 +17,45 @@ constexpr int32_t unvisited = -2, start_parent = -1;
 }
 
 BoxPath::BoxPath(const board::Board& board)
-    : board_(board), area_(board), from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited) {}
+    : board_(board),
+      area_(board),
+      from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited) {}
+
+Cell BoxPath::nearest(uint64_t* boxes, Cell player, Cell target, std::vector<moves::Push>& path) {
+    path.clear();
+    const auto& goals = board_.goals();
+    const int g = static_cast<int>(std::find(goals.begin(), goals.end(), target) - goals.begin());
+    ranked_.clear();
+    state::for_each_box(boxes, board_.words(), [&](Cell c) {
+        if (board_.is_goal(c)) return;
+        const uint16_t d = board_.distance_from(g, c, player);
+        if (d != board::unreachable) ranked_.emplace_back(d, c);
+    });
+    std::sort(ranked_.begin(), ranked_.end());
+    const size_t tries = std::min(ranked_.size(), max_tries);
+    for (size_t i = 0; i < tries; ++i)
+        if (find(boxes, player, ranked_[i].second, target, path)) return ranked_[i].second;
+    path.clear();
+    return no_cell;
+}
+
+bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<uint64_t>& out) {
+    const int words = board_.words();
+    out.assign(words, 0);
+    alone_.assign(words, 0);
+    state::set_box(alone_.data(), box);
+    if (!find(alone_.data(), player, box, target, alone_path_)) return false;
+    auto mark = [&](Cell c) {
+        if (c != box && state::has_box(boxes, c)) state::set_box(out.data(), c);
+    };
+    for (const moves::Push& p : alone_path_) {
+        mark(board_.neighbor(p.box, board::opposite(p.dir)));  // where the player pushes from
+        mark(board_.neighbor(p.box, p.dir));                   // where the box goes
+    }
+    // The player's walk to the first push: the boxes on a shortest walk
+    // are not known without another search, so only the squares above.
+    return true;
+}
 
 bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<moves::Push>& path) {
     path.clear();

@@ -25,11 +25,30 @@ public:
     bool find(uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
               std::vector<moves::Push>& path);
 
+    // A box off the goals with a path to `target` (an empty goal) and that
+    // path: the boxes are tried nearest first by their
+    // distance alone on the board, at most max_tries of them (each try is
+    // one find()); no_cell when none of those has a path.
+    board::Cell nearest(uint64_t* boxes, board::Cell player, board::Cell target,
+                        std::vector<moves::Push>& path);
+    static constexpr size_t max_tries = 6;
+
+    // The boxes in the way of `box` going to `target`: the path it would
+    // take alone on the board (the player starting on `player`) is found,
+    // and every other box on a square of it (where the box passes or the
+    // player pushes from) is set in `blockers` (cleared first; words()
+    // words). False when even alone it has no path.
+    bool blockers(const uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
+                  std::vector<uint64_t>& blockers);
+
 private:
     const board::Board& board_;
     moves::Reachability area_;
     std::vector<int32_t> from_;  // per (cell * 4 + side): the state it was reached from, -2 unvisited
     std::vector<int32_t> queue_;
+    std::vector<std::pair<uint16_t, board::Cell>> ranked_;  // (distance alone, box)
+    std::vector<uint64_t> alone_;  // one box on the board
+    std::vector<moves::Push> alone_path_;
 };
 
 }  // namespace hdasoko::fess

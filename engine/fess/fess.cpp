@@ -44,6 +44,9 @@ constexpr uint32_t none = 0xFFFFFFFF;
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
 constexpr int limit_check_interval = 256;
+// Empty goals of the packing order the packing advisor looks for a carrier
+// for, first to last.
+constexpr int max_targets = 2;
 // States per corral deadlock search: at 32 it proved enough to prune
 // (XSokoban 9: 6,294 -> 4,281 expansions) at two to three times the time
 // per expansion.
@@ -211,7 +214,18 @@ void Fess<with_corral_search>::expand(uint32_t index) {
         }
     }
     const uint16_t weight = nodes_[index].weight;
-    advisors_.set_parent(state, state::player_of(state, words_), features_.of(state));
+    const board::Cell player = state::player_of(state, words_);
+    // The packing advisor's carrier: a box with a path to the next goal of
+    // the packing order with the others standing still, or when none has
+    // one, to the goal after it.
+    std::copy(state, state + stride_, work_.begin());
+    path_.clear();
+    int tried = 0;
+    for (board::Cell goal : order_.order()) {
+        if (state::has_box(state, goal)) continue;
+        if (box_path_.nearest(work_.data(), player, goal, path_) != board::no_cell || ++tried == max_targets) break;
+    }
+    advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         uint32_t h = 0;
         const auto found = table_.insert(
@@ -251,23 +265,14 @@ void Fess<with_corral_search>::expand(uint32_t index) {
     if (goal_ == none) pack_macro(index);
 }
 
-// The packing advisor's macros: for each of the first empty goals of the
-// packing order, the nearest carrier that can reach it with the other boxes
-// standing still goes there in one move (the states on the way are stored,
-// not filed).
+// The packing advisor's macro: the carrier found in expand() goes to the
+// next goal of the packing order in one move (the states on the way are
+// stored, not filed).
 template <bool with_corral_search>
 void Fess<with_corral_search>::pack_macro(uint32_t index) {
-    for (board::Cell target : advisors_.targets()) {
-        std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
-        const board::Cell player = state::player_of(work_.data(), words_);
-        advisors_.rank_carriers(work_.data(), player, target);
-        for (board::Cell carrier : advisors_.carriers()) {
-            if (!box_path_.find(work_.data(), player, carrier, target, path_)) continue;
-            if (path_.size() > 1) add_macro(index, path_);  // one push is an ordinary child
-            break;
-        }
-        if (goal_ != none) return;
-    }
+    if (path_.size() < 2) return;  // none, or one push: an ordinary child
+    std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
+    add_macro(index, path_);
 }
 
 template <bool with_corral_search>

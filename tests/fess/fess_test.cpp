@@ -162,6 +162,63 @@ TEST_CASE("box path: the pushes that take one box to a goal around the others") 
                                   closed_board.cell_at(4, 1), path));
 }
 
+TEST_CASE("box path: nearest finds a box with a path to the target when the nearest ones are held") {
+    // Target (1,1). The boxes on (2,1) and (3,1) are nearest alone on the
+    // board but hold each other against the top wall; the box on (7,1) is
+    // on a goal (not a carrier). The box on (5,2) goes left along row 2 to
+    // (1,2), then up: 5 pushes.
+    const level::Level level = inline_level(
+        "#########\n"
+        "#.$$ ..*#\n"
+        "#    $  #\n"
+        "#  @    #\n"
+        "#########\n");
+    const board::Board board(level);
+    fess::BoxPath paths(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    std::vector<moves::Push> path;
+    const board::Cell target = board.cell_at(1, 1);
+    const std::vector<uint64_t> before = boxes;
+    const board::Cell carrier = paths.nearest(boxes.data(), board.initial_player(), target, path);
+    REQUIRE(carrier == board.cell_at(5, 2));
+    CHECK(boxes == before);  // left as it was
+    // Replay with the player walking between pushes: every push is legal.
+    moves::Reachability area(board);
+    board::Cell player = board.initial_player();
+    board::Cell box = carrier;
+    for (const moves::Push& p : path) {
+        CHECK(p.box == box);
+        area.compute(boxes.data(), player);
+        CHECK(area.reached(board.neighbor(p.box, board::opposite(p.dir))));
+        const board::Cell to = board.neighbor(p.box, p.dir);
+        REQUIRE_FALSE(state::has_box(boxes.data(), to));
+        state::clear_box(boxes.data(), p.box);
+        state::set_box(boxes.data(), to);
+        player = p.box;
+        box = to;
+    }
+    CHECK(box == target);
+    CHECK(path.size() == 5);
+    // The same forward search agrees on the length.
+    state::initial_boxes(board, boxes.data());
+    std::vector<moves::Push> forward;
+    REQUIRE(paths.find(boxes.data(), board.initial_player(), carrier, target, forward));
+    CHECK(forward.size() == path.size());
+    // Every box walled off: none.
+    const level::Level closed = inline_level(
+        "#######\n"
+        "#@$#..#\n"
+        "#  $  #\n"
+        "#######\n");
+    const board::Board closed_board(closed);
+    fess::BoxPath closed_paths(closed_board);
+    std::vector<uint64_t> closed_boxes(closed_board.words());
+    state::initial_boxes(closed_board, closed_boxes.data());
+    CHECK(closed_paths.nearest(closed_boxes.data(), closed_board.initial_player(), closed_board.cell_at(4, 1), path) ==
+          board::no_cell);
+}
+
 TEST_CASE("fess-corral: the corral search prunes a sealed room; solutions still verify") {
     // Dead from the start (see tests/deadlock/corral_search_test.cpp): the
     // corral search proves it at the root, plain fess by exhausting it.
