@@ -39,6 +39,8 @@ struct SearchFlags {
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
+    std::string distribution = "zobrist";
+    int zone_cells = search::Options{}.zone_cells;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -63,6 +65,14 @@ struct SearchFlags {
                        "HDA*: a worker more than this many pushes of h behind the best open node of all "
                        "waits instead of expanding; -1 = never")
             ->check(CLI::Range(-1, 1000))
+            ->capture_default_str();
+        app.add_option("--distribution", distribution,
+                       "HDA* owner of a state: zobrist (hash of the whole state) | abstract (hash of which zone "
+                       "each box is in: most children stay on their parent's worker)")
+            ->check(CLI::IsMember({"zobrist", "abstract"}))
+            ->capture_default_str();
+        app.add_option("--zone-cells", zone_cells, "--distribution abstract: floor cells per zone")
+            ->check(CLI::Range(1, 10000))
             ->capture_default_str();
         app.add_flag("--no-deadlock-search", no_deadlock_search,
                      "turn off the deadlock search over the pushed box's cluster after each push");
@@ -112,6 +122,9 @@ struct SearchFlags {
         heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
+        o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
+                                                    : search::Options::Distribution::zobrist;
+        o.zone_cells = zone_cells;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

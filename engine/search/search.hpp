@@ -119,6 +119,12 @@ struct Options {
     // many pushes of h behind the best of all workers (or at a larger f)
     // waits instead of expanding (search/hda.hpp: the last f layer); -1: never.
     int hda_lag = -1;
+    // HDA* ownership: the plain Zobrist hash of the state, or the abstract
+    // one (board/abstract_zobrist.cpp: which zone of zone_cells cells each
+    // box is in), which keeps most children on their parent's worker.
+    enum class Distribution { zobrist, abstract };
+    Distribution distribution = Distribution::zobrist;
+    int zone_cells = 8;
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):
     // optimal searches read it every so often and prune f >= it. Null: none.
