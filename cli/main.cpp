@@ -20,6 +20,13 @@
 #include "signals.hpp"
 #include "solve.hpp"
 #include "verify.hpp"
+#ifdef HDASOKO_MPI
+#include <cstdio>
+#include <optional>
+
+#include "mpi/session.hpp"
+#include "mpi/transport.hpp"
+#endif
 
 namespace {
 
@@ -158,7 +165,14 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                bool single) {
     cli::signals::install();
     search::Options options = flags.options();
-    const cli::Plan plan = flags.plan();
+    cli::Plan plan = flags.plan();
+#ifdef HDASOKO_MPI
+    if (mpi::launched()) {  // under mpirun: one HDA* over every rank's threads (engine/mpi)
+        plan.search = "distributed";
+        plan.distributed = mpi::hda;
+        plan.minimize_moves = false;
+    }
+#endif
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
@@ -256,6 +270,11 @@ bool parse_int(const std::string& text, int& value) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef HDASOKO_MPI
+    // Under mpirun every rank runs this command; rank 0 prints.
+    std::optional<mpi::Session> session;
+    if (mpi::launched()) session.emplace(argc, argv);
+#endif
     CLI::App app{"hdasoko: a parallel Sokoban solver that proves push-optimal solutions"};
     app.require_subcommand(1);
 
@@ -330,6 +349,21 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : cli::exit_bad_input;
     }
 
+#ifdef HDASOKO_MPI
+    if (session) {
+        if (!*solve || level_arg == "all") {
+            std::cerr << "hdasoko: under mpirun only `solve` of one level runs (HDA* over every rank)\n";
+            return cli::exit_bad_input;
+        }
+        if (mpi::rank() != 0) {  // the same search on every rank; one report
+            solve_to.quiet = true;
+            if (!std::freopen("/dev/null", "w", stdout)) return cli::exit_internal;
+        }
+    }
+    auto agreed = [&](int code) { return session ? mpi::Session::agree_exit(code) : code; };
+#else
+    auto agreed = [](int code) { return code; };
+#endif
     try {
         if (*solve) {
             auto collection = cli::load_levels(solve_file);
@@ -348,7 +382,7 @@ int main(int argc, char** argv) {
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(solve_file)));
             }
-            return run_levels(chosen, flags, solve_to, single);
+            return agreed(run_levels(chosen, flags, solve_to, single));
         }
         if (*analyze) {
             auto collection = cli::load_levels(analyze_file);
