@@ -20,6 +20,13 @@
 #include "signals.hpp"
 #include "solve.hpp"
 #include "verify.hpp"
+#ifdef HDASOKO_MPI
+#include <cstdio>
+#include <optional>
+
+#include "mpi/session.hpp"
+#include "mpi/transport.hpp"
+#endif
 
 namespace {
 
@@ -40,6 +47,8 @@ struct SearchFlags {
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
     size_t perimeter_states = search::Options{}.perimeter_states;
+    std::string distribution = "zobrist";
+    int zone_cells = search::Options{}.zone_cells;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -68,6 +77,14 @@ struct SearchFlags {
         app.add_option("--perimeter", perimeter_states,
                        "states held by the perimeter (exact distances near the solved states, a tighter bound "
                        "elsewhere); 0 = none")
+            ->capture_default_str();
+        app.add_option("--distribution", distribution,
+                       "HDA* owner of a state: zobrist (hash of the whole state) | abstract (hash of which zone "
+                       "each box is in: most children stay on their parent's worker)")
+            ->check(CLI::IsMember({"zobrist", "abstract"}))
+            ->capture_default_str();
+        app.add_option("--zone-cells", zone_cells, "--distribution abstract: floor cells per zone")
+            ->check(CLI::Range(1, 10000))
             ->capture_default_str();
         app.add_flag("--no-deadlock-search", no_deadlock_search,
                      "turn off the deadlock search over the pushed box's cluster after each push");
@@ -118,6 +135,9 @@ struct SearchFlags {
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
         o.perimeter_states = perimeter_states;
+        o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
+                                                    : search::Options::Distribution::zobrist;
+        o.zone_cells = zone_cells;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
@@ -151,7 +171,14 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                bool single) {
     cli::signals::install();
     search::Options options = flags.options();
-    const cli::Plan plan = flags.plan();
+    cli::Plan plan = flags.plan();
+#ifdef HDASOKO_MPI
+    if (mpi::launched()) {  // under mpirun: one HDA* over every rank's threads (engine/mpi)
+        plan.search = "distributed";
+        plan.distributed = mpi::hda;
+        plan.minimize_moves = false;
+    }
+#endif
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
@@ -249,6 +276,11 @@ bool parse_int(const std::string& text, int& value) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef HDASOKO_MPI
+    // Under mpirun every rank runs this command; rank 0 prints.
+    std::optional<mpi::Session> session;
+    if (mpi::launched()) session.emplace(argc, argv);
+#endif
     CLI::App app{"hdasoko: a parallel Sokoban solver that proves push-optimal solutions"};
     app.require_subcommand(1);
 
@@ -323,6 +355,21 @@ int main(int argc, char** argv) {
         return code == 0 ? 0 : cli::exit_bad_input;
     }
 
+#ifdef HDASOKO_MPI
+    if (session) {
+        if (!*solve || level_arg == "all") {
+            std::cerr << "hdasoko: under mpirun only `solve` of one level runs (HDA* over every rank)\n";
+            return cli::exit_bad_input;
+        }
+        if (mpi::rank() != 0) {  // the same search on every rank; one report
+            solve_to.quiet = true;
+            if (!std::freopen("/dev/null", "w", stdout)) return cli::exit_internal;
+        }
+    }
+    auto agreed = [&](int code) { return session ? mpi::Session::agree_exit(code) : code; };
+#else
+    auto agreed = [](int code) { return code; };
+#endif
     try {
         if (*solve) {
             auto collection = cli::load_levels(solve_file);
@@ -341,7 +388,7 @@ int main(int argc, char** argv) {
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(solve_file)));
             }
-            return run_levels(chosen, flags, solve_to, single);
+            return agreed(run_levels(chosen, flags, solve_to, single));
         }
         if (*analyze) {
             auto collection = cli::load_levels(analyze_file);

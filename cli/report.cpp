@@ -193,6 +193,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"pruned_subset\":" << st.pruned_subset << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
         << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
+        << ",\"communication_overhead\":" << (st.generated ? static_cast<double>(st.messages_sent) / st.generated : 0.0)
         << ",\"memory_bytes\":" << st.memory_bytes
         << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"seconds\":" << st.seconds
         << ",\"generated_per_s\":" << static_cast<uint64_t>(per_second(st.generated, st.seconds)) << "}"

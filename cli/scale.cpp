@@ -28,7 +28,7 @@ T median(std::vector<T> v) {
 // Medians, and the spread over the repeats (a last-layer lottery shows there).
 struct Row {
     int threads = 0;
-    double seconds = 0, speedup = 0, overhead = 0, overhead_below = 0, balance = 0;
+    double seconds = 0, speedup = 0, overhead = 0, overhead_below = 0, balance = 0, communication = 0;
     double seconds_min = 0, seconds_max = 0, speedup_min = 0, speedup_max = 0, overhead_min = 0, overhead_max = 0;
     uint64_t expanded = 0, below = 0, messages = 0, expanded_min = 0, expanded_max = 0;
     int pushes = -1;
@@ -80,10 +80,11 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
               << " runs per worker count: min / median / max, other columns medians\n";
     std::cout << std::right << std::setw(8) << "workers" << std::setw(26) << "seconds" << std::setw(9) << "speedup"
               << std::setw(38) << "expanded" << std::setw(20) << "overhead" << std::setw(12) << "below_last"
-              << std::setw(9) << "balance" << std::setw(13) << "messages" << std::setw(8) << "pushes" << '\n';
+              << std::setw(9) << "balance" << std::setw(13) << "messages" << std::setw(8) << "comm" << std::setw(8)
+              << "pushes" << '\n';
     for (int threads : request.threads) {
         options.threads = threads;
-        std::vector<double> seconds, balance;
+        std::vector<double> seconds, balance, communication;
         std::vector<uint64_t> expanded, below, messages;
         Row row;
         row.threads = threads;
@@ -107,6 +108,9 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
             expanded.push_back(s.result.stats.expanded);
             below.push_back(s.result.stats.expanded_before_last_f);
             messages.push_back(s.result.stats.messages_sent);
+            // Communication overhead (Jinnai and Fukunaga): states sent to another worker per generated.
+            const uint64_t generated = s.result.stats.generated;
+            communication.push_back(generated ? static_cast<double>(s.result.stats.messages_sent) / generated : 0);
             uint64_t most = 0, sum = 0;
             for (const auto& w : s.result.workers) {
                 most = std::max(most, w.expanded);
@@ -123,6 +127,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         row.below = median(below);
         row.messages = median(messages);
         row.balance = median(balance);
+        row.communication = median(communication);
         const Row& base = rows.empty() ? row : rows.front();
         // Against the one-worker median: the spread is this count's own.
         row.speedup = row.seconds > 0 ? base.seconds / row.seconds : 0;
@@ -145,20 +150,21 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
                   << std::setprecision(2) << row.speedup << std::setw(38) << nodes.str() << std::setw(20)
                   << over.str() << std::setw(12) << std::setprecision(3) << row.overhead_below
                   << std::setw(9) << row.balance
-                  << std::setw(13) << thousands(row.messages) << std::setw(8) << row.pushes << std::endl;
+                  << std::setw(13) << thousands(row.messages) << std::setw(8) << std::setprecision(3)
+                  << row.communication << std::setw(8) << row.pushes << std::endl;
     }
     if (!request.csv_path.empty()) {
         std::ofstream csv(request.csv_path);
         if (!csv) throw level::ParseError(request.csv_path, 0, 0, "cannot write file");
         csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,expanded_below_last_f,"
                "overhead_below_last_f,load_balance,messages,pushes,seconds_min,seconds_max,speedup_min,"
-               "speedup_max,expanded_min,expanded_max,overhead_min,overhead_max\n";
+               "speedup_max,expanded_min,expanded_max,overhead_min,overhead_max,communication_overhead\n";
         for (const Row& r : rows)
             csv << level.number << ',' << r.threads << ',' << request.repeats << ',' << r.seconds << ',' << r.speedup
                 << ',' << r.expanded << ',' << r.overhead << ',' << r.below << ',' << r.overhead_below << ','
                 << r.balance << ',' << r.messages << ',' << r.pushes << ',' << r.seconds_min << ','
                 << r.seconds_max << ',' << r.speedup_min << ',' << r.speedup_max << ',' << r.expanded_min << ','
-                << r.expanded_max << ',' << r.overhead_min << ',' << r.overhead_max << '\n';
+                << r.expanded_max << ',' << r.overhead_min << ',' << r.overhead_max << ',' << r.communication << '\n';
     }
     if (!request.plot_path.empty())
         draw(rows, request.plot_path,

@@ -120,7 +120,9 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         else if (out.result.outcome == search::Outcome::solved) out.lower_bound = out.result.pushes.size();
         else out.lower_bound = std::max(st.initial_h, st.last_f);
     } else {
-        const search::SearchFunction run = plan.search == "hda" ? search::hda : search::astar;
+        const search::SearchFunction run = plan.search == "distributed" ? plan.distributed
+                                           : plan.search == "hda"       ? search::hda
+                                                                        : search::astar;
         out.result = search::memory_guarded([&] { return run(board, with_pdb); });
         out.optimal = true;  // both prove push-optimality
         out.lower_bound = search::proven_lower_bound(run, with_pdb, out.result);

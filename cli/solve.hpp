@@ -33,7 +33,8 @@ struct Phases {
 
 // How to search: one search, or a portfolio race.
 struct Plan {
-    std::string search = "hda";  // astar | hda | portfolio | metric
+    std::string search = "hda";  // astar | hda | portfolio | metric | distributed
+    search::SearchFunction distributed = nullptr;  // HDA* over MPI ranks (engine/mpi), under mpirun
     search::Metric metric = search::Metric::pushes;  // when search == metric
     // After a proven push optimum, try to prove the fewest moves among the
     // push-optimal solutions (search/metric capped at the optimum) within a

@@ -58,6 +58,16 @@ public:
     uint64_t box_key(Cell c) const { return box_key_[c]; }
     uint64_t player_key(Cell c) const { return player_key_[c]; }
 
+    // Abstract Zobrist hashing (board/abstract_zobrist.cpp): the low 32 bits
+    // of a state's hash choose its HDA* owner (search/view.hpp, shard_of);
+    // the high 32 bits its closed-table slot. This makes the low half a hash
+    // of an abstraction of the state, which zone of the floor each box is in
+    // (the player left out), so that a push inside a zone keeps the child on
+    // its parent's worker. Zones hold about zone_cells cells each. Returns
+    // the number of zones; zone(c) gives each cell's.
+    int abstract_owner_keys(int zone_cells);
+    int zone(Cell c) const { return zone_.empty() ? 0 : zone_[c]; }
+
     // Which side of a box at c the player at p stands on: the component of p
     // in the interior with c removed, numbered 0..3 by c's first neighbour in
     // it. Defined for p != c.
@@ -91,6 +101,7 @@ private:
     std::vector<Cell> goals_, initial_boxes_;
     Cell initial_player_ = no_cell;
     std::vector<uint64_t> box_key_, player_key_;
+    std::vector<int> zone_;            // abstract_owner_keys(): cells -> zone
     std::vector<uint8_t> side_;        // cells*cells
     std::vector<uint16_t> distance_;   // goals*cells*4
 };

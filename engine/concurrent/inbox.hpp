@@ -20,6 +20,7 @@ class BatchPool;
 struct Batch {
     Batch* next = nullptr;
     BatchPool* owner = nullptr;
+    int to = 0;                   // its worker, while a transport between processes holds it
     std::vector<uint64_t> words;  // records back to back; capacity reserved once
 
     uint64_t* append(int record_words) {

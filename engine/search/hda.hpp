@@ -56,6 +56,7 @@
 #include "search/node.hpp"
 #include "search/open_list.hpp"
 #include "search/search.hpp"
+#include "search/transport.hpp"
 #include "search/view.hpp"
 #include "state/arena.hpp"
 
@@ -122,7 +123,8 @@ struct Worker {
 
 }  // namespace kernel
 
-template <Order order, class Exp, class Meet = NoMeet>
+// Net: where batches for workers of other processes go (search/transport.hpp).
+template <Order order, class Exp, class Meet = NoMeet, class Net = LocalNet>
 class Hda {
     using Cell = board::Cell;
     using Clock = kernel::Clock;
@@ -130,24 +132,27 @@ class Hda {
     using Worker = kernel::Worker<Exp>;
 
 public:
-    Hda(const board::Board& board, const Options& options, Meet meet = {})
+    Hda(const board::Board& board, const Options& options, Meet meet = {}, Net net = {})
         : board_(board),
           options_(options),
           threads_(std::max(1, options.threads)),
+          first_(net.first_worker()),
+          total_(net.workers(threads_)),
           stride_(board.words() + 1),
           record_words_(stride_ + message_words),
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           lag_(options.hda_lag),
-          gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0),
-          refs_(threads_),
+          gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
+          refs_(total_),
           table_(threads_, kernel::initial_slots,
                  Meet::active ? concurrent::ClosedTable::Growth::owner
                               : concurrent::ClosedTable::Growth::owner_reads_only),
           meet_(meet),
+          net_(net),
           termination_(threads_),
           start_(Clock::now()) {
         for (int i = 0; i < threads_; ++i)
-            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_, threads_));
+            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_, total_));
     }
 
     SearchResult run();
@@ -175,7 +180,18 @@ public:
     }
 
 private:
-    int owner_of(uint64_t hash) const { return shard_of(hash, threads_); }
+    int owner_of(uint64_t hash) const { return shard_of(hash, total_); }
+    // Worker numbers of the whole search (they differ from the local ones
+    // only with a distributed Net), and the Ref of a node of `me`.
+    int home(const Worker& me) const { return Net::distributed ? first_ + me.id : me.id; }
+    bool is_local(int owner) const { return !Net::distributed || (owner >= first_ && owner < first_ + threads_); }
+    Ref ref(const Worker& me, uint32_t index) const { return refs_.make(home(me), index); }
+    // Every worker of the search is out of work (or it was stopped).
+    bool all_done() const {
+        if constexpr (Net::distributed) return net_.finished();
+        else return termination_.done();
+    }
+    NetPort port();
     // Open-list keys: the order's f, and the tie-break within it.
     uint32_t key(uint32_t g, uint32_t h) const {
         if constexpr (order == Order::astar) return g + h;
@@ -209,7 +225,7 @@ private:
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
     void flush_all(Worker& me) {
-        for (int w = 0; w < threads_; ++w) flush(me, w);
+        for (int w = 0; w < total_; ++w) flush(me, w);
     }
     bool behind(Worker& me, bool refresh);
     void record_goal(Ref goal, uint32_t g);
@@ -225,7 +241,7 @@ private:
 
     const board::Board& board_;
     const Options& options_;
-    const int threads_, stride_, record_words_;
+    const int threads_, first_, total_, stride_, record_words_;
     const uint32_t weight_;
     const int lag_;
     const bool gated_;
@@ -233,6 +249,7 @@ private:
     std::vector<std::unique_ptr<Worker>> workers_;
     concurrent::ClosedTable table_;  // shard i: worker i's states, by arena index
     Meet meet_;
+    Net net_;
 
     // Shared by every worker. The often written counters sit on cache lines
     // of their own, away from the read-mostly incumbent and stop flag that
@@ -254,8 +271,8 @@ private:
 // open list holds nothing below the incumbent; it flushes its batches before
 // it says so. The search ends when no state is anywhere but in an open list
 // at f >= incumbent, which proves the incumbent optimal.
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::go_idle(Worker& me) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::go_idle(Worker& me) {
     flush_all(me);
     if (!me.active) return;
     me.active = false;
@@ -263,16 +280,16 @@ void Hda<order, Exp, Meet>::go_idle(Worker& me) {
     termination_.deactivate();
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::wake(Worker& me) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::wake(Worker& me) {
     if (me.active) return;
     me.active = true;
     termination_.activate();
     me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::record_goal(Ref goal, uint32_t g) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::record_goal(Ref goal, uint32_t g) {
     uint64_t mine = (static_cast<uint64_t>(g) << 32) | goal;
     // Relaxed: the goal's node is read only after the threads are joined.
     kernel::lower_to(best_, mine);
@@ -280,16 +297,16 @@ void Hda<order, Exp, Meet>::record_goal(Ref goal, uint32_t g) {
     if constexpr (order != Order::astar) stop(Outcome::solved);  // the first solution will do
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::stop(Outcome why) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
     int expected = 0;
     if (stopped_.compare_exchange_strong(expected, 1 + static_cast<int>(why), std::memory_order_relaxed))
         wake_all();
 }
 
-template <Order order, class Exp, class Meet>
+template <Order order, class Exp, class Meet, class Net>
 template <class Bound>
-void Hda<order, Exp, Meet>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
+void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
                                    Cell box, uint8_t dir, Bound&& bound) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
@@ -323,13 +340,13 @@ void Hda<order, Exp, Meet>::insert(Worker& me, const uint64_t* state, uint64_t h
         ++me.stats.pruned_matching;
         return;
     }
-    if (h == 0 && me.expander.is_goal(state)) record_goal(refs_.make(me.id, found.ref), g);
+    if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
     if (g + h < incumbent()) me.open.push(key(g, h), tie(g, h), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::send(Worker& me, int owner, const uint64_t* state, const Message& m) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::send(Worker& me, int owner, const uint64_t* state, const Message& m) {
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
     pack(batch->append(record_words_), state, stride_, m);
@@ -338,14 +355,22 @@ void Hda<order, Exp, Meet>::send(Worker& me, int owner, const uint64_t* state, c
     if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::flush(Worker& me, int owner) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::flush(Worker& me, int owner) {
     concurrent::Batch*& batch = me.out[owner];
     me.urgent[owner] = 0;
     if (!batch) return;
     // Count the records as in flight before they can be seen (and subtracted).
     termination_.sent(batch->size(record_words_));
-    Worker& to = *workers_[owner];
+    if constexpr (Net::distributed) {
+        if (!is_local(owner)) {  // a worker of another process
+            net_.send(owner, batch);
+            batch = nullptr;
+            me.out_key[owner] = kernel::no_key;
+            return;
+        }
+    }
+    Worker& to = *workers_[owner - first_];
     to.inbox.push(batch);
     batch = nullptr;
     // After the push: a stale low key (the batch already drained) only makes
@@ -355,8 +380,8 @@ void Hda<order, Exp, Meet>::flush(Worker& me, int owner) {
     to.parker.unpark();
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::drain_inbox(Worker& me) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
     // Cleared before taking, and on every call: a key whose batch was taken
     // before the key arrived (see flush()) lives until the next call.
     if (gated_ && me.inbox_key.load(std::memory_order_relaxed) != kernel::no_key)
@@ -382,16 +407,16 @@ void Hda<order, Exp, Meet>::drain_inbox(Worker& me) {
     termination_.received(drained);
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::expand(Worker& me, uint32_t index) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
     const Node parent = me.nodes[index];
     const uint16_t g = parent.g + 1;
-    const Ref parent_ref = refs_.make(me.id, index);
+    const Ref parent_ref = ref(me, index);
     const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
     bool urgent = false;
     me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         const int owner = owner_of(hash);
-        if (owner == me.id) {  // duplicates first, the bound only if new
+        if (owner == home(me)) {  // duplicates first, the bound only if new
             insert(me, child, hash, parent_ref, g, push.box, push.dir, [&] { return me.expander.bound(); });
             return;
         }
@@ -410,14 +435,14 @@ void Hda<order, Exp, Meet>::expand(Worker& me, uint32_t index) {
         }
     });
     if (urgent)  // the best line goes on at its owner now, not with the next batch
-        for (int w = 0; w < threads_; ++w)
+        for (int w = 0; w < total_; ++w)
             if (me.urgent[w]) flush(me, w);
 }
 
 // True when this worker's best open key is more than lag behind the best
 // key of all workers (their open lists and what is in flight to them).
-template <Order order, class Exp, class Meet>
-bool Hda<order, Exp, Meet>::behind(Worker& me, bool refresh) {
+template <Order order, class Exp, class Meet, class Net>
+bool Hda<order, Exp, Meet, Net>::behind(Worker& me, bool refresh) {
     uint32_t f, h;
     me.open.peek(f, h);
     const Key mine = kernel::make_key(f, h);
@@ -435,8 +460,31 @@ bool Hda<order, Exp, Meet>::behind(Worker& me, bool refresh) {
     return mine > best + lag_;
 }
 
-template <Order order, class Exp, class Meet>
-bool Hda<order, Exp, Meet>::check_limits(Worker& me) {
+template <Order order, class Exp, class Meet, class Net>
+NetPort Hda<order, Exp, Meet, Net>::port() {
+    NetPort p;
+    p.record_words = record_words_;
+    p.batch_words = kernel::batch_records * record_words_;
+    p.node_limit = options_.limits.node_limit;
+    p.deliver = [this](int local, concurrent::Batch* batch) {
+        termination_.sent(batch->size(record_words_));  // in flight here before it can be seen
+        Worker& to = *workers_[local];
+        to.inbox.push(batch);
+        to.parker.unpark();
+    };
+    p.sent_out = [this](int64_t records) { termination_.received(records); };
+    p.passive = [this] { return termination_.done(); };
+    p.incumbent = [this] { return incumbent(); };
+    p.lower_incumbent = [this](uint32_t cost) { lower_incumbent(cost); };
+    p.stopped = [this] { return stopped_.load(std::memory_order_relaxed); };
+    p.stop = [this](int why) { stop(static_cast<Outcome>(why - 1)); };
+    p.expanded = [this] { return expanded_.load(std::memory_order_relaxed); };
+    p.wake_all = [this] { wake_all(); };
+    return p;
+}
+
+template <Order order, class Exp, class Meet, class Net>
+bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
     if (order == Order::astar && options_.shared_bound)  // another search's solution prunes too
         lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
@@ -459,8 +507,8 @@ bool Hda<order, Exp, Meet>::check_limits(Worker& me) {
     return false;
 }
 
-template <Order order, class Exp, class Meet>
-void Hda<order, Exp, Meet>::work(Worker& me) {
+template <Order order, class Exp, class Meet, class Net>
+void Hda<order, Exp, Meet, Net>::work(Worker& me) {
     const Limits& limits = options_.limits;
     uint32_t layer_f = me.stats.initial_h;  // layers above the start are reported
     int since_flush = 0;
@@ -478,13 +526,13 @@ void Hda<order, Exp, Meet>::work(Worker& me) {
                 me.open_key.store(kernel::no_key, std::memory_order_relaxed);
             }
             go_idle(me);
-            if (termination_.done()) {
+            if (all_done()) {
                 wake_all();  // the others see it at once
                 break;
             }
             if (check_limits(me)) break;
             me.parker.park(kernel::idle_park_ns, [&] {
-                return !me.inbox.empty() || termination_.done() || stopped_.load(std::memory_order_relaxed);
+                return !me.inbox.empty() || all_done() || stopped_.load(std::memory_order_relaxed);
             });
             continue;
         }
@@ -547,18 +595,20 @@ void Hda<order, Exp, Meet>::work(Worker& me) {
     if (!me.active) me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
 
-template <Order order, class Exp, class Meet>
-SearchResult Hda<order, Exp, Meet>::run() {
+template <Order order, class Exp, class Meet, class Net>
+SearchResult Hda<order, Exp, Meet, Net>::run() {
     // Every start state goes to its owner before any thread starts.
     std::vector<uint64_t> scratch(stride_);
     uint32_t best_h = heuristic::dead;
     workers_[0]->expander.roots(scratch.data(), [&](uint32_t h) {
         if (h == heuristic::dead) return;
         const uint64_t hash = state::state_hash(board_, scratch.data());
-        insert(*workers_[owner_of(hash)], scratch.data(), hash, no_ref, 0, board::no_cell, 0, [h] { return h; });
         best_h = std::min(best_h, h);
+        if (!is_local(owner_of(hash))) return;  // another rank stores it
+        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, board::no_cell, 0,
+               [h] { return h; });
     });
-    if (best_h == heuristic::dead) return finish();
+    if (best_h == heuristic::dead) return finish();  // on every rank alike
     for (auto& w : workers_) w->stats.initial_h = best_h;
 
     auto guarded = [this](Worker& w) {  // an allocation failure is a memory limit, not a crash
@@ -569,29 +619,37 @@ SearchResult Hda<order, Exp, Meet>::run() {
             lost_.store(true, std::memory_order_relaxed);  // children of the node being expanded may be lost
         }
     };
+    if constexpr (Net::distributed) net_.start(port());  // every rank, even with nothing to search
     if (stopped_.load(std::memory_order_relaxed) == 0) {  // a start state may be a goal (other orders)
         std::vector<std::thread> threads;
         for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i, &guarded] { guarded(*workers_[i]); });
         guarded(*workers_[0]);
         for (auto& t : threads) t.join();
     }
+    if constexpr (Net::distributed) net_.wait();
     return finish();
 }
 
-template <Order order, class Exp, class Meet>
-SearchResult Hda<order, Exp, Meet>::finish() {
+template <Order order, class Exp, class Meet, class Net>
+SearchResult Hda<order, Exp, Meet, Net>::finish() {
     SearchResult result;
     SearchStats& total = result.stats;
-    const uint64_t best = best_.load(std::memory_order_relaxed);
-    const uint32_t incumbent = incumbent_.load(std::memory_order_relaxed);
-    const int stopped = stopped_.load(std::memory_order_relaxed);
+    uint64_t best = best_.load(std::memory_order_relaxed);
+    uint32_t incumbent = incumbent_.load(std::memory_order_relaxed);
+    int stopped = stopped_.load(std::memory_order_relaxed);
+    if constexpr (Net::distributed) net_.agree(best, incumbent, stopped);
     if (order != Order::astar && best != kernel::no_goal) result.outcome = Outcome::solved;
     else if (stopped) result.outcome = static_cast<Outcome>(stopped - 1);
     else if (best != kernel::no_goal && (best >> 32) == incumbent) result.outcome = Outcome::solved;
     else result.outcome = incumbent == no_cost ? Outcome::unsolvable : Outcome::bound_proven;
     if (result.outcome == Outcome::solved) {
         const Ref r = static_cast<Ref>(best);
-        result.pushes = path_to(Place{refs_.worker(r), refs_.index(r)});
+        if constexpr (Net::distributed)
+            result.pushes = net_.path(r, refs_, [this](Ref at, Node& node) {
+                node = workers_[refs_.worker(at) - first_]->nodes[refs_.index(at)];
+            });
+        else
+            result.pushes = path_to(Place{refs_.worker(r), refs_.index(r)});
     }
     uint32_t last_f = result.outcome == Outcome::solved ? static_cast<uint32_t>(best >> 32) : 0;
     for (const auto& w : workers_) last_f = result.outcome == Outcome::solved ? last_f : std::max(last_f, w->max_f);
@@ -613,6 +671,7 @@ SearchResult Hda<order, Exp, Meet>::finish() {
     // bound_proven: the proven optimum, as the sequential search reports it.
     total.last_f = result.outcome == Outcome::bound_proven ? incumbent : last_f;
     total.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    if constexpr (Net::distributed) net_.gather(result);
     return result;
 }
 
@@ -622,9 +681,10 @@ SearchResult Hda<order, Exp, Meet>::finish() {
 // its optimal g (see the top of this file), so this is a lower bound on the
 // optimum, whatever the workers were doing when they stopped; stale open
 // entries only lower it. 0 when a state was dropped (memory).
-template <Order order, class Exp, class Meet>
-uint32_t Hda<order, Exp, Meet>::least_open_f() {
-    if (lost_.load(std::memory_order_relaxed)) return 0;
+template <Order order, class Exp, class Meet, class Net>
+uint32_t Hda<order, Exp, Meet, Net>::least_open_f() {
+    // Across ranks, batches in flight between processes are not seen here.
+    if (Net::distributed || lost_.load(std::memory_order_relaxed)) return 0;
     uint32_t least = incumbent_.load(std::memory_order_relaxed);
     auto batch_f = [&](const concurrent::Batch* b) {
         for (; b; b = b->next)

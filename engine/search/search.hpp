@@ -132,6 +132,12 @@ struct Options {
     // Built once per level before the search, up to this many states; 0: none.
     size_t perimeter_states = 0;
     std::shared_ptr<const Perimeter> perimeter;
+    // HDA* ownership: the plain Zobrist hash of the state, or the abstract
+    // one (board/abstract_zobrist.cpp: which zone of zone_cells cells each
+    // box is in), which keeps most children on their parent's worker.
+    enum class Distribution { zobrist, abstract };
+    Distribution distribution = Distribution::zobrist;
+    int zone_cells = 8;
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):
     // optimal searches read it every so often and prune f >= it. Null: none.

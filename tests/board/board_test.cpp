@@ -351,3 +351,52 @@ TEST_CASE("zobrist: every box and player key is distinct and the same in every b
         CHECK(again.player_key(c) == b.player_key(c));
     }
 }
+
+TEST_CASE("abstract zobrist: zones are connected, cover every live cell, and only the owner half changes") {
+    const level::Level level = level_of(R"(
+############
+#@         #
+# $  $  $  #
+#  ##  #   #
+# .  . .   #
+############
+)");
+    const Board plain(level);
+    Board b(level);
+    const int zones = b.abstract_owner_keys(4);
+    REQUIRE(zones >= 3);
+    std::vector<int> size(zones + 1, 0);
+    for (Cell c = 0; c < b.cells(); ++c) {
+        CHECK((b.box_key(c) >> 32) == (plain.box_key(c) >> 32));  // closed-table half untouched
+        CHECK((b.player_key(c) >> 32) == (plain.player_key(c) >> 32));
+        CHECK(static_cast<uint32_t>(b.player_key(c)) == 0);        // the player never moves an owner
+        CHECK((b.zone(c) == 0) == b.is_dead(c));
+        ++size[b.zone(c)];
+    }
+    for (int z = 1; z <= zones; ++z) {
+        CHECK(size[z] >= 2);   // scraps joined a neighbour
+        CHECK(size[z] <= 8);   // at most a zone and a scrap
+        // Connected: a flood fill inside the zone reaches all of it.
+        std::vector<Cell> stack;
+        std::vector<bool> seen(b.cells(), false);
+        for (Cell c = 0; c < b.cells() && stack.empty(); ++c)
+            if (b.zone(c) == z) stack.push_back(c), seen[c] = true;
+        int reached = 0;
+        while (!stack.empty()) {
+            const Cell c = stack.back();
+            stack.pop_back();
+            ++reached;
+            for (int d = 0; d < 4; ++d) {
+                const Cell m = b.neighbor(c, d);
+                if (m != no_cell && !seen[m] && b.zone(m) == z) seen[m] = true, stack.push_back(m);
+            }
+        }
+        CHECK(reached == size[z]);
+    }
+    // Owner halves: equal within a zone, different across zones.
+    for (Cell a = 0; a < b.cells(); ++a)
+        for (Cell c = 0; c < b.cells(); ++c)
+            if (b.zone(a) != 0 && b.zone(c) != 0)
+                CHECK((static_cast<uint32_t>(b.box_key(a)) == static_cast<uint32_t>(b.box_key(c))) ==
+                      (b.zone(a) == b.zone(c)));
+}

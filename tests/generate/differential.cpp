@@ -28,10 +28,13 @@ std::string config_name(const char* search, search::Order order, heuristic::Kind
 }
 
 // A search function run with the base options changed as the config says.
+using Distribution = search::Options::Distribution;
 Config plain(const char* name, int family, int stride, search::SearchFunction f, search::Order order,
-             heuristic::Kind kind, bool pi_corral, int threads, bool deadlock_search = true) {
+             heuristic::Kind kind, bool pi_corral, int threads, bool deadlock_search = true,
+             Distribution distribution = Distribution::zobrist, int zone_cells = 8) {
     Config c;
-    c.name = config_name(name, order, kind, pi_corral, threads, deadlock_search);
+    c.name = config_name(name, order, kind, pi_corral, threads, deadlock_search) +
+             (distribution == Distribution::abstract ? " abstract zones=" + std::to_string(zone_cells) : "");
     c.family = family;
     c.stride = stride;
     c.optimal = order == search::Order::astar;
@@ -42,6 +45,8 @@ Config plain(const char* name, int family, int stride, search::SearchFunction f,
         o.pi_corral = pi_corral;
         o.deadlock_search = deadlock_search;
         o.threads = threads;
+        o.distribution = distribution;
+        o.zone_cells = zone_cells;
         return Answer{f(board, o), order == search::Order::astar};
     };
     return c;
@@ -96,6 +101,10 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
+            // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
+            for (int zone_cells : {2, 8})
+                all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true,
+                                    Distribution::abstract, zone_cells));
             for (int threads : {1, 2, 3})
                 all.push_back(plain("bidirectional", bidir_family, 12, search::bidirectional, Order::astar, kind, pi,
                                     threads));

@@ -226,3 +226,36 @@ TEST_CASE("hda small: one PDB shared read-only by every worker" * doctest::test_
         CHECK(result.pushes.size() == (n == 2 ? 131u : 213u));
     }
 }
+
+TEST_CASE("hda abstract zobrist: A*'s push counts with fewer messages than plain zobrist" * doctest::test_suite("threads")) {
+    auto microban = collection("microban.xsb");
+    auto xsokoban = collection("xsokoban.xsb");
+    for (const level::Level* level : {&microban[0], &microban[9], &microban[19], &xsokoban[0]}) {
+        const board::Board board(*level);
+        const search::SearchResult reference = search::astar(board, {});
+        REQUIRE(reference.outcome == Outcome::solved);
+        for (int threads : {2, 4, 8}) {
+            CAPTURE(level->number);
+            CAPTURE(threads);
+            search::Options plain = with_threads(threads);
+            search::Options abstract = plain;
+            abstract.distribution = search::Options::Distribution::abstract;
+            const search::SearchResult p = search::hda(board, plain);
+            const search::SearchResult a = search::hda(board, abstract);
+            REQUIRE(a.outcome == Outcome::solved);
+            CHECK(a.pushes.size() == reference.pushes.size());
+            const solution::Verdict verdict = solution::verify(*level, solution::to_lurd(board, a.pushes));
+            CHECK(verdict.ok);
+            CHECK(a.stats.expanded_before_last_f >= reference.stats.expanded_before_last_f);
+            // Per generated state: zones keep most children at home.
+            const double plain_share = static_cast<double>(p.stats.messages_sent) / p.stats.generated;
+            const double abstract_share = static_cast<double>(a.stats.messages_sent) / a.stats.generated;
+            CHECK(abstract_share < plain_share);
+        }
+        // One worker: ownership does not matter, the search is A*'s.
+        search::Options one = with_threads(1);
+        one.distribution = search::Options::Distribution::abstract;
+        const search::SearchResult single = search::hda(board, one);
+        CHECK(single.stats.expanded == reference.stats.expanded);
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# HDA* over MPI (engine/mpi; a build with -DHDASOKO_MPI=ON): ranks x threads
+# grids on one machine (loopback, --oversubscribe). For each level and each
+# grid point, R runs: push count (must equal A*'s), expanded, messages sent
+# to other workers / generated (communication overhead), seconds. One line
+# per run, flushed, so a stopped run keeps what it did.
+#
+#   perf/mpi_grid.sh [repeats] [levels] [grid]
+#     defaults: 3, "xsokoban:1 xsokoban:2 xsokoban:3 xsokoban:38 xsokoban:78",
+#               "1x1 1x2 2x1 2x2 4x1 4x2"
+#   HDASOKO=path/to/hdasoko  EXTRA="--distribution abstract"
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${HDASOKO:-$root/build-mpi/hdasoko}
+repeats=${1:-3}
+levels=${2:-xsokoban:1 xsokoban:2 xsokoban:3 xsokoban:38 xsokoban:78}
+grid=${3:-1x1 1x2 2x1 2x2 4x1 4x2}
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+echo "# commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null), $(nproc) cores, ${EXTRA:-}"
+printf '%-12s %6s %5s %7s %12s %12s %8s %9s %s\n' level ranks thr pushes expanded messages comm seconds outcome
+for spec in $levels; do
+  file=${spec%%:*}; level=${spec##*:}
+  for g in $grid; do
+    ranks=${g%%x*}; threads=${g##*x}
+    for ((r = 0; r < repeats; ++r)); do
+      out=$(mpirun -n "$ranks" --oversubscribe "$bin" solve "$root/levels/$file.xsb" --level "$level" \
+              --threads "$threads" --json --quiet ${EXTRA:-} 2>/dev/null)
+      python3 - "$file:$level" "$ranks" "$threads" <<PY
+import json, sys
+d = json.loads('''$out''')
+s = d["stats"]
+print("%-12s %6s %5s %7s %12d %12d %8.3f %9.2f %s" % (sys.argv[1], sys.argv[2], sys.argv[3], d.get("pushes", "-"),
+      s["expanded"], s["messages_sent"], s["communication_overhead"], s["seconds"], d["outcome"]), flush=True)
+PY
+    done
+  done
+done
