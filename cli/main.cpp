@@ -51,6 +51,8 @@ struct SearchFlags {
     int zone_cells = search::Options{}.zone_cells;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
+    bool penalties = false;
+    int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
     std::string mode = "optimal";
@@ -90,6 +92,12 @@ struct SearchFlags {
                      "turn off the deadlock search over the pushed box's cluster after each push");
         app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
             ->check(CLI::Range(1, 100000))
+            ->capture_default_str();
+        app.add_flag("--penalties,!--no-penalties", penalties,
+                     "penalty patterns: searched costs of interacting box groups raise the bound (forward "
+                     "optimal searches; keeps push optimality)");
+        app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
+            ->check(CLI::Range(1, 8000))
             ->capture_default_str();
         if (!workers) return;
         app.add_option("--search", algorithm,
@@ -140,6 +148,8 @@ struct SearchFlags {
         o.zone_cells = zone_cells;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
+        o.penalties = penalties;
+        o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;
         o.limits.node_limit = node_limit;

@@ -17,6 +17,7 @@
 #include "deadlock/pi_corral.hpp"
 #include "deadlock/subset_search.hpp"
 #include "heuristic/heuristic.hpp"
+#include "heuristic/penalty.hpp"
 #include "moves/moves.hpp"
 #include "search/perimeter.hpp"
 #include "search/search.hpp"
@@ -36,6 +37,7 @@ public:
           child_area_(board),
           corral_(board),
           subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
+          penalties_(board, options.penalties ? 18 : 0, options.penalty_nodes, options.limits.cancel),
           parent_(words_ + 1),
           child_(words_ + 1) {}
 
@@ -44,8 +46,8 @@ public:
     uint32_t root(uint64_t* state) {
         state::initial_boxes(board_, state);
         state[words_] = static_cast<uint64_t>(parent_area_.compute(state, board_.initial_player()));
-        return with_perimeter(heuristic_.evaluate(state, state::player_of(state, words_)), state,
-                              state::state_hash(board_, state));
+        const uint32_t h = with_penalties(heuristic_.evaluate(state, state::player_of(state, words_)), state);
+        return with_perimeter(h, state, state::state_hash(board_, state));
     }
 
     // The start states for the search kernel: the initial state alone.
@@ -117,7 +119,7 @@ public:
         const board::Cell to = board_.neighbor(current_.box, current_.dir);
         uint32_t h = heuristic_.evaluate_push(current_.box, to, state::player_of(child_.data(), words_));
         assert(h == debug_heuristic_.evaluate(child_.data(), state::player_of(child_.data(), words_)));
-        return with_perimeter(h, child_.data(), current_hash_);
+        return with_perimeter(with_penalties(h, child_.data()), child_.data(), current_hash_);
     }
 
 private:
@@ -128,6 +130,13 @@ private:
         if (!p || h == heuristic::dead || h > p->depth()) return h;
         return p->distance(state, hash);
     }
+    // The larger of two admissible bounds: h and the penalty-pattern bound
+    // (heuristic/penalty.hpp); an unsolvable pattern makes the state dead.
+    uint32_t with_penalties(uint32_t h, const uint64_t* state) {
+        if (!options_.penalties || h == heuristic::dead) return h;
+        const uint32_t p = penalties_.bound(state, state::player_of(state, words_));
+        return p == heuristic::PenaltyPatterns::infinite ? heuristic::dead : std::max(h, p);
+    }
 
     const board::Board& board_;
     const Options& options_;
@@ -137,6 +146,7 @@ private:
     moves::Reachability parent_area_, child_area_;
     deadlock::PiCorral corral_;
     deadlock::SubsetSearch subset_;
+    heuristic::PenaltyPatterns penalties_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     moves::Push current_{board::no_cell, 0};
     uint64_t current_hash_ = 0;

@@ -120,6 +120,11 @@ struct Options {
     // saves a fifth of the expansions but costs time.
     bool deadlock_search = true;
     int deadlock_search_nodes = 400;  // sub-states each such search may expand
+    // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
+    // searches): h = max(h, the groups' searched costs + the rest's
+    // matching); admissible, so it keeps push optimality. Forward searches.
+    bool penalties = false;
+    int penalty_nodes = 500;  // configurations each pattern search may expand
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is more than this
     // many pushes of h behind the best of all workers (or at a larger f)

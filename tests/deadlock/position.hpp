@@ -1,5 +1,6 @@
-// A hand-made board for the deadlock tests: the level parsed from inline
-// text, its Board, and its initial boxes as the state under test.
+// A hand-made board for the deadlock and penalty tests: the level parsed
+// from inline text, its Board, and its initial boxes as the state under
+// test; and a state drawn back as a level (to hand it to a reference search).
 #pragma once
 
 #include <doctest/doctest.h>
@@ -29,5 +30,25 @@ struct BoardState {
         return c;
     }
 };
+
+// The state drawn as a level (boxes and player on the board's walls and goals).
+inline std::string draw_state(const board::Board& board, const uint64_t* boxes, board::Cell player) {
+    std::string text = board.draw([](board::Cell) { return false; }, ' ');
+    std::vector<std::string> rows;
+    for (size_t at = 0, next; at < text.size(); at = next + 1) {
+        next = text.find('\n', at);
+        rows.push_back(text.substr(at, next - at));
+    }
+    for (board::Cell c = 0; c < board.cells(); ++c) {
+        std::string& row = rows[board.y(c)];
+        if (row.size() <= static_cast<size_t>(board.x(c))) row.resize(board.x(c) + 1, ' ');
+        char& ch = row[board.x(c)];
+        if (state::has_box(boxes, c)) ch = board.is_goal(c) ? '*' : '$';
+        else if (c == player) ch = board.is_goal(c) ? '+' : '@';
+    }
+    std::string out;
+    for (const std::string& row : rows) out += row + "\n";
+    return out;
+}
 
 }  // namespace hdasoko::testing

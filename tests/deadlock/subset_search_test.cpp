@@ -27,6 +27,7 @@ using board::Cell;
 namespace {
 
 using Position = testing::BoardState;
+using testing::draw_state;
 
 // The dead one. Boxes on (2,3) and (3,3), goals on (3,2) and (2,4), the
 // player below. Pushing (3,3) up solves it, but then (2,3) needs the player
@@ -55,26 +56,6 @@ const char* corridor = R"(
 ##  ###
 #######
 )";
-
-// The state drawn as a level (boxes and player on the board's walls and goals).
-std::string draw_state(const Board& board, const uint64_t* boxes, Cell player) {
-    std::string text = board.draw([](Cell) { return false; }, ' ');
-    std::vector<std::string> rows;
-    for (size_t at = 0, next; at < text.size(); at = next + 1) {
-        next = text.find('\n', at);
-        rows.push_back(text.substr(at, next - at));
-    }
-    for (Cell c = 0; c < board.cells(); ++c) {
-        std::string& row = rows[board.y(c)];
-        if (row.size() <= static_cast<size_t>(board.x(c))) row.resize(board.x(c) + 1, ' ');
-        char& ch = row[board.x(c)];
-        if (state::has_box(boxes, c)) ch = board.is_goal(c) ? '*' : '$';
-        else if (c == player) ch = board.is_goal(c) ? '+' : '@';
-    }
-    std::string out;
-    for (const std::string& row : rows) out += row + "\n";
-    return out;
-}
 
 }  // namespace
 

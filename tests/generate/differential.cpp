@@ -21,19 +21,19 @@ const char* order_name(search::Order order) {
 }
 
 std::string config_name(const char* search, search::Order order, heuristic::Kind kind, bool pi_corral,
-                        int threads, bool deadlock_search) {
+                        int threads, bool deadlock_search, bool penalties) {
     return std::string(search) + " " + order_name(order) + " " + heuristic::kind_name(kind) +
            (pi_corral ? "" : " no-pi") + (deadlock_search ? "" : " no-deadlock-search") +
-           " threads=" + std::to_string(threads);
+           (penalties ? " penalties" : "") + " threads=" + std::to_string(threads);
 }
 
 // A search function run with the base options changed as the config says.
 using Distribution = search::Options::Distribution;
 Config plain(const char* name, int family, int stride, search::SearchFunction f, search::Order order,
              heuristic::Kind kind, bool pi_corral, int threads, bool deadlock_search = true,
-             Distribution distribution = Distribution::zobrist, int zone_cells = 8) {
+             bool penalties = false, Distribution distribution = Distribution::zobrist, int zone_cells = 8) {
     Config c;
-    c.name = config_name(name, order, kind, pi_corral, threads, deadlock_search) +
+    c.name = config_name(name, order, kind, pi_corral, threads, deadlock_search, penalties) +
              (distribution == Distribution::abstract ? " abstract zones=" + std::to_string(zone_cells) : "");
     c.family = family;
     c.stride = stride;
@@ -44,6 +44,7 @@ Config plain(const char* name, int family, int stride, search::SearchFunction f,
         o.heuristic = kind;
         o.pi_corral = pi_corral;
         o.deadlock_search = deadlock_search;
+        o.penalties = penalties;
         o.threads = threads;
         o.distribution = distribution;
         o.zone_cells = zone_cells;
@@ -103,7 +104,7 @@ std::vector<Config> make_configs() {
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
-                all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true,
+                all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,
                                     Distribution::abstract, zone_cells));
             for (int threads : {1, 2, 3})
                 all.push_back(plain("bidirectional", bidir_family, 12, search::bidirectional, Order::astar, kind, pi,
@@ -114,6 +115,15 @@ std::vector<Config> make_configs() {
             for (size_t states : {20, 300, 5000})
                 all.push_back(with_perimeter(
                     plain("hda", perimeter_family, 4, search::hda, Order::astar, kind, true, workers), states));
+    // Penalty patterns on (the configurations above run with them off),
+    // with and without the cluster deadlock search that would otherwise
+    // prune most of the states a pattern calls infinite.
+    for (heuristic::Kind kind : kinds)
+        for (bool deadlock_search : {true, false}) {
+            all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, deadlock_search,
+                                true));
+            all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, true, 2, deadlock_search, true));
+        }
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
             all.push_back(plain("astar", any_family, 4, search::astar, order, kind, true, 1));

@@ -11,6 +11,8 @@
 //     pdb, pdb-static), PI-corral pruning on and off;
 //   bidirectional A* with 1, 2 and 3 threads, each heuristic, PI-corral on
 //     and off;
+//   astar and hda (2 workers) with penalty patterns on, each heuristic,
+//     the cluster deadlock search on and off;
 //   astar's weighted and greedy orders, each heuristic;
 //   reverse in every order; bidirectional weighted and greedy;
 //   every portfolio member alone (optimal members in optimal mode, the others
