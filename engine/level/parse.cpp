@@ -156,10 +156,21 @@ private:
         size_t begin = 0;
         for (size_t i = 0; i <= runs.text.size(); ++i) {
             if (i < runs.text.size() && runs.text[i] != '|') continue;
+            // A part of floor alone is no row: skipped where a separator
+            // opens or closes the board, an error inside it (written back
+            // as XSB it would be a blank line, which ends a level).
+            const std::string_view part = std::string_view(runs.text).substr(begin, i - begin);
+            if (part.find_first_not_of(" -_") == std::string_view::npos) {
+                const bool at_edge = rows_.empty() || i == runs.text.size();
+                if (!at_edge)
+                    fail(i < runs.source.size() ? runs.source[i] + 1 : 1, "empty row inside a run-length level");
+                begin = i + 1;
+                continue;
+            }
             std::vector<int> columns;
             for (size_t k = begin; k < i; ++k) columns.push_back(runs.source[k] + 1);
             if (columns.empty()) columns.push_back(i < runs.source.size() ? runs.source[i] + 1 : 1);
-            add_row(std::string_view(runs.text).substr(begin, i - begin), std::move(columns));
+            add_row(part, std::move(columns));
             begin = i + 1;
         }
     }

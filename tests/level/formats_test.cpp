@@ -69,6 +69,25 @@ TEST_CASE("formats: errors in run-length rows point at the source column") {
     }
 }
 
+// Found by the parse fuzzer: a leading `|` made an empty first row, which
+// to_xsb wrote as a blank line, so the level did not read back the same.
+TEST_CASE("formats: a separator at either end of a run-length line adds no row; inside, an empty row is an error") {
+    const Level plain = one("#######\n#@$ . #\n#######\n");
+    CHECK(one("|7#|#@$-.-#|7#").rows == plain.rows);
+    CHECK(one("7#|#@$-.-#|7#|").rows == plain.rows);
+    CHECK(one("3-|7#|#@$-.-#|7#").rows == plain.rows);
+    const Level first = one("|7#|#@$-.-#|7#");
+    CHECK(parse_collection(to_xsb(first), "again").at(0).rows == first.rows);
+    try {
+        parse_collection("7#|#@$-.-#||7#", "x");
+        FAIL("no ParseError");
+    } catch (const ParseError& error) {
+        CHECK(error.line() == 1);
+        CHECK(error.column() == 12);
+        CHECK(error.message().find("empty row") != std::string::npos);
+    }
+}
+
 TEST_CASE("formats: run-length solutions") {
     CHECK(decoded("3r2U") == "rrrUU");
     CHECK(decoded("lurd") == "lurd");
