@@ -145,7 +145,8 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                bool single) {
     cli::signals::install();
     search::Options options = flags.options();
-    const cli::Plan plan = flags.plan();
+    cli::Plan plan = flags.plan();
+    plan.memory_limit_bytes = options.limits.memory_limit_bytes;
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {

@@ -41,6 +41,9 @@ struct Plan {
     bool minimize_moves = false;
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
+    // The whole process's resident memory (--memory-limit), held by a watch
+    // (cli/memory_watch) while a level is solved; 0: not watched.
+    uint64_t memory_limit_bytes = 0;
 };
 
 struct Solved {
