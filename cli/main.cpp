@@ -46,6 +46,7 @@ struct SearchFlags {
     std::string mode = "optimal";
     std::string portfolio;  // empty: no race (unless --mode any)
     std::string metric;     // empty: push-optimal (moves not minimized), by the default portfolio
+    bool improve = false;   // --mode any: shorter solutions while time is left
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
@@ -56,7 +57,8 @@ struct SearchFlags {
             ->check(CLI::NonNegativeNumber);
         app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
         app.add_option("--memory-limit", memory_limit_mb,
-                       "MB for the search's tables per level; 0 = 3/4 of physical memory")
+                       "MB of resident memory for the whole process (peak RSS, watched while a level is solved); "
+                       "0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
         app.add_option("--hda-lag", hda_lag,
@@ -86,6 +88,10 @@ struct SearchFlags {
                        "prove a second objective too: pushes (fewest pushes, then fewest moves) | moves "
                        "(fewest moves, then fewest pushes); one sequential search over exact player positions")
             ->check(CLI::IsMember({"pushes", "moves"}));
+        app.add_flag("--improve", improve,
+                     "with --mode any: after the first solution keep searching for shorter ones (fewer pushes, "
+                     "then fewer moves) while time is left: weighted A*, then HDA* pruned by the best so far "
+                     "(which proves it push-optimal when it ends), then the fewest moves");
         app.add_option("--portfolio", portfolio,
                        "race these members: 'default' or names separated by commas:" + names);
     }
@@ -103,6 +109,7 @@ struct SearchFlags {
         p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
                            p.mode == search::Mode::optimal;
         p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
+        p.improve = improve;
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;
     }
@@ -147,6 +154,15 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     search::Options options = flags.options();
     cli::Plan plan = flags.plan();
     plan.memory_limit_bytes = options.limits.memory_limit_bytes;
+    if (plan.improve && plan.mode != search::Mode::any) {
+        std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
+        return cli::exit_bad_input;
+    }
+    if (plan.improve && !to.quiet)
+        plan.improved = [](const cli::Solved& s, const char* by) {
+            std::cerr << "level " << s.level->number << ": improved to " << s.pushes << " pushes, " << s.moves
+                      << " moves (" << by << ", verified)\n";
+        };
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {

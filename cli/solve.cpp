@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "improve.hpp"
 #include "memory_watch.hpp"
 #include "search/lower_bound.hpp"
 #include "signals.hpp"
@@ -43,33 +44,6 @@ int Solved::exit_code() const {
 }
 
 namespace {
-
-// Plan::minimize_moves: replaces the solution when the capped metric search
-// proves one with as many pushes and fewer or equal moves, verified.
-void minimize_moves(const board::Board& board, const level::Level& level, const search::Options& options,
-                    Solved& out) {
-    search::Options o = options;
-    o.limits.node_limit = std::max<uint64_t>(100000, out.result.stats.expanded);
-    if (options.limits.time_limit_s > 0) {
-        o.limits.time_limit_s = options.limits.time_limit_s - out.phases.total();
-        if (o.limits.time_limit_s <= 0) return;
-    }
-    const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
-    o.shared_bound = &cap;
-    const search::SearchResult r = search::metric_search(board, o, search::Metric::pushes);
-    if (r.outcome != search::Outcome::solved || static_cast<int>(r.pushes.size()) != out.pushes) return;
-    std::string lurd;
-    try {
-        lurd = solution::to_lurd(board, r.pushes);
-    } catch (const std::logic_error&) {
-        return;  // keep the verified answer
-    }
-    const solution::Verdict v = solution::verify(level, lurd);
-    if (!v.ok || v.pushes != out.pushes || v.moves > out.moves) return;
-    out.lurd = lurd;
-    out.moves = v.moves;
-    out.proven = "optimal in pushes, then moves";
-}
 
 // The searches' own memory budget under a watched process limit: the
 // level's share less its part of what the process holds now (the program,
@@ -189,6 +163,9 @@ Solved solve_level(const level::Level& level, const search::Options& given, cons
         minimize_moves(board, level, options, out);
         out.phases.moves_s = since(t);
     }
+    if (plan.improve && plan.mode == search::Mode::any && out.result.outcome == search::Outcome::solved)
+        improve(board, level, options, out, plan.improved ? plan.improved : [](const Solved&, const char*) {});
+    if (watch.tripped()) watch_tripped(out);
     return out;
 }
 
