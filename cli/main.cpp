@@ -15,6 +15,7 @@
 #include "input.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
+#include "results_plot.hpp"
 #include "run_header.hpp"
 #include "scale.hpp"
 #include "signals.hpp"
@@ -137,6 +138,7 @@ struct Outputs {
     bool quiet = false;       // no progress on stderr
     std::string csv_path;     // one row per level
     std::string sok_path;     // levels with their solutions, SOK format
+    std::string plot_path;    // per-level times as SVG (cli/results_plot)
     int jobs = 1;             // levels solved at once (cli/collection)
 };
 
@@ -220,6 +222,14 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     for (const auto& s : all)
         if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
+    if (!to.plot_path.empty()) {
+        std::ostringstream title;
+        title << "hdasoko " << (plan.search == "portfolio" ? "portfolio " + plan.portfolio : plan.search) << ", "
+              << (plan.mode == search::Mode::any ? "any" : "optimal") << " mode, " << options.threads
+              << " threads, time limit " << (options.limits.time_limit_s > 0 ? cli::fixed(options.limits.time_limit_s, 0) + " s" : "none");
+        if (!cli::write_results_svg(to.plot_path, all, title.str()))
+            std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';
+    }
     if (const int sig = cli::signals::stop_signal())
         std::cerr << "hdasoko: stopped by " << cli::signals::signal_name(sig) << '\n';
     return worst;
@@ -229,6 +239,11 @@ void add_outputs(CLI::App& app, Outputs& to) {
     app.add_flag("--json", to.json, "machine-readable output on stdout");
     app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
     app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
+    app.add_option("--plot", to.plot_path,
+                   "also draw each level's time and result (proven, solved, unsolved) as SVG to this file")
+        ->check([](const std::string& path) {
+            return path.size() > 4 && path.substr(path.size() - 4) == ".svg" ? "" : "--plot writes SVG: FILE.svg";
+        });
     app.add_option("--jobs", to.jobs, "levels of a collection solved at once, each with its share of --threads")
         ->check(CLI::Range(1, 256));
 }
