@@ -15,6 +15,7 @@
 #include "input.hpp"
 #include "level/level.hpp"
 #include "report.hpp"
+#include "results_plot.hpp"
 #include "run_header.hpp"
 #include "scale.hpp"
 #include "signals.hpp"
@@ -58,6 +59,7 @@ struct SearchFlags {
     std::string mode = "optimal";
     std::string portfolio;  // empty: no race (unless --mode any)
     std::string metric;     // empty: push-optimal (moves not minimized), by the default portfolio
+    bool improve = false;   // --mode any: shorter solutions while time is left
 
     // `workers`: also --search and --threads (scale has a list of its own).
     void add_to(CLI::App& app, bool workers = true) {
@@ -68,7 +70,8 @@ struct SearchFlags {
             ->check(CLI::NonNegativeNumber);
         app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
         app.add_option("--memory-limit", memory_limit_mb,
-                       "MB for the search's tables per level; 0 = 3/4 of physical memory")
+                       "MB of resident memory for the whole process (peak RSS, watched while a level is solved); "
+                       "0 = 3/4 of physical memory")
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
         app.add_option("--hda-lag", hda_lag,
@@ -116,6 +119,10 @@ struct SearchFlags {
                        "prove a second objective too: pushes (fewest pushes, then fewest moves) | moves "
                        "(fewest moves, then fewest pushes); one sequential search over exact player positions")
             ->check(CLI::IsMember({"pushes", "moves"}));
+        app.add_flag("--improve", improve,
+                     "with --mode any: after the first solution keep searching for shorter ones (fewer pushes, "
+                     "then fewer moves) while time is left: weighted A*, then HDA* pruned by the best so far "
+                     "(which proves it push-optimal when it ends), then the fewest moves");
         app.add_option("--portfolio", portfolio,
                        "race these members: 'default' or names separated by commas:" + names);
     }
@@ -133,6 +140,7 @@ struct SearchFlags {
         p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
                            p.mode == search::Mode::optimal;
         p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
+        p.improve = improve;
         if (!portfolio.empty()) p.portfolio = portfolio;
         return p;
     }
@@ -166,6 +174,7 @@ struct Outputs {
     bool quiet = false;       // no progress on stderr
     std::string csv_path;     // one row per level
     std::string sok_path;     // levels with their solutions, SOK format
+    std::string plot_path;    // per-level times as SVG (cli/results_plot)
     int jobs = 1;             // levels solved at once (cli/collection)
 };
 
@@ -189,6 +198,16 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
         plan.minimize_moves = false;
     }
 #endif
+    plan.memory_limit_bytes = options.limits.memory_limit_bytes;
+    if (plan.improve && plan.mode != search::Mode::any) {
+        std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
+        return cli::exit_bad_input;
+    }
+    if (plan.improve && !to.quiet)
+        plan.improved = [](const cli::Solved& s, const char* by) {
+            std::cerr << "level " << s.level->number << ": improved to " << s.pushes << " pushes, " << s.moves
+                      << " moves (" << by << ", verified)\n";
+        };
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
@@ -246,6 +265,14 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     for (const auto& s : all)
         if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
+    if (!to.plot_path.empty()) {
+        std::ostringstream title;
+        title << "hdasoko " << (plan.search == "portfolio" ? "portfolio " + plan.portfolio : plan.search) << ", "
+              << (plan.mode == search::Mode::any ? "any" : "optimal") << " mode, " << options.threads
+              << " threads, time limit " << (options.limits.time_limit_s > 0 ? cli::fixed(options.limits.time_limit_s, 0) + " s" : "none");
+        if (!cli::write_results_svg(to.plot_path, all, title.str()))
+            std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';
+    }
     if (const int sig = cli::signals::stop_signal())
         std::cerr << "hdasoko: stopped by " << cli::signals::signal_name(sig) << '\n';
     return worst;
@@ -255,6 +282,11 @@ void add_outputs(CLI::App& app, Outputs& to) {
     app.add_flag("--json", to.json, "machine-readable output on stdout");
     app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
     app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
+    app.add_option("--plot", to.plot_path,
+                   "also draw each level's time and result (proven, solved, unsolved) as SVG to this file")
+        ->check([](const std::string& path) {
+            return path.size() > 4 && path.substr(path.size() - 4) == ".svg" ? "" : "--plot writes SVG: FILE.svg";
+        });
     app.add_option("--jobs", to.jobs, "levels of a collection solved at once, each with its share of --threads")
         ->check(CLI::Range(1, 256));
 }

@@ -165,7 +165,8 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
         << fixed(p.pdb_s, 3) << " s, search "
         << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
-        << fixed(p.verify_s, 3) << " s, moves " << fixed(p.moves_s, 3) << " s\n";
+        << fixed(p.verify_s, 3) << " s, moves " << fixed(p.moves_s, 3) << " s, improve " << fixed(p.improve_s, 3)
+        << " s\n";
 }
 
 void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic, const std::string& run) {
@@ -222,7 +223,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
     }
     out << ",\"phases\":{\"analyze_s\":" << p.analyze_s << ",\"pdb_s\":" << p.pdb_s << ",\"search_s\":" << p.search_s
         << ",\"reconstruct_s\":" << p.reconstruct_s << ",\"verify_s\":" << p.verify_s
-        << ",\"moves_s\":" << p.moves_s << "}}";
+        << ",\"moves_s\":" << p.moves_s << ",\"improve_s\":" << p.improve_s << "}}";
 }
 
 void print_row_header(std::ostream& out) {

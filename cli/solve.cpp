@@ -9,6 +9,8 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
+#include "improve.hpp"
+#include "memory_watch.hpp"
 #include "search/lower_bound.hpp"
 #include "signals.hpp"
 #include "solution/solution.hpp"
@@ -43,38 +45,37 @@ int Solved::exit_code() const {
 
 namespace {
 
-// Plan::minimize_moves: replaces the solution when the capped metric search
-// proves one with as many pushes and fewer or equal moves, verified.
-void minimize_moves(const board::Board& board, const level::Level& level, const search::Options& options,
-                    Solved& out) {
-    search::Options o = options;
-    o.limits.node_limit = std::max<uint64_t>(100000, out.result.stats.expanded);
-    if (options.limits.time_limit_s > 0) {
-        o.limits.time_limit_s = options.limits.time_limit_s - out.phases.total();
-        if (o.limits.time_limit_s <= 0) return;
-    }
-    const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
-    o.shared_bound = &cap;
-    const search::SearchResult r = search::metric_search(board, o, search::Metric::pushes);
-    if (r.outcome != search::Outcome::solved || static_cast<int>(r.pushes.size()) != out.pushes) return;
-    std::string lurd;
-    try {
-        lurd = solution::to_lurd(board, r.pushes);
-    } catch (const std::logic_error&) {
-        return;  // keep the verified answer
-    }
-    const solution::Verdict v = solution::verify(level, lurd);
-    if (!v.ok || v.pushes != out.pushes || v.moves > out.moves) return;
-    out.lurd = lurd;
-    out.moves = v.moves;
-    out.proven = "optimal in pushes, then moves";
+// The searches' own memory budget under a watched process limit: the
+// level's share less its part of what the process holds now (the program,
+// the board, the PDB, the allocator's pages) and what each worker holds
+// beside the counted tables. At least 1 byte: 0 would mean no limit.
+uint64_t search_budget(const search::Options& options, const Plan& plan) {
+    const uint64_t share = options.limits.memory_limit_bytes;
+    if (!plan.memory_limit_bytes || !share) return share;
+    const double held = static_cast<double>(resident_bytes()) * share / plan.memory_limit_bytes;
+    const double workers = static_cast<double>(std::max(1, options.threads)) * search::worker_fixed_bytes(options);
+    return static_cast<uint64_t>(std::max(1.0, static_cast<double>(share) - held - workers));
+}
+
+// The watch stopped the searches through their cancel flag: that is the
+// memory limit, not an interruption.
+void watch_tripped(Solved& out) {
+    auto retag = [](search::Outcome& o) {
+        if (o == search::Outcome::interrupted) o = search::Outcome::memory_limit;
+    };
+    retag(out.result.outcome);
+    retag(out.unproven);
+    for (search::MemberReport& m : out.members) retag(m.outcome);
 }
 
 }  // namespace
 
-Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan) {
+Solved solve_level(const level::Level& level, const search::Options& given, const Plan& plan) {
     Solved out;
     out.level = &level;
+    MemoryWatch watch(plan.memory_limit_bytes, given.limits.cancel);
+    search::Options options = given;
+    options.limits.cancel = watch.cancel();
     auto t = std::chrono::steady_clock::now();
     board::Board board(level);
     out.phases.analyze_s = since(t);
@@ -85,6 +86,7 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
         out.phases.pdb_s = since(t);
     }
+    options.limits.memory_limit_bytes = with_pdb.limits.memory_limit_bytes = search_budget(options, plan);
 
     t = std::chrono::steady_clock::now();
     if (plan.search == "portfolio") {
@@ -129,6 +131,7 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
     }
     if (out.lower_bound == search::no_solution) out.lower_bound = -1;
     out.phases.search_s = since(t);
+    if (watch.tripped()) watch_tripped(out);
     if (out.result.outcome != search::Outcome::solved) return out;
 
     t = std::chrono::steady_clock::now();
@@ -162,6 +165,9 @@ Solved solve_level(const level::Level& level, const search::Options& options, co
         minimize_moves(board, level, options, out);
         out.phases.moves_s = since(t);
     }
+    if (plan.improve && plan.mode == search::Mode::any && out.result.outcome == search::Outcome::solved)
+        improve(board, level, options, out, plan.improved ? plan.improved : [](const Solved&, const char*) {});
+    if (watch.tripped()) watch_tripped(out);
     return out;
 }
 

@@ -3,6 +3,7 @@
 // bands of the command.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "level/level.hpp"
@@ -28,8 +29,11 @@ enum Exit : int {
 struct Phases {
     double analyze_s = 0, pdb_s = 0, search_s = 0, reconstruct_s = 0, verify_s = 0;
     double moves_s = 0;  // the default's second pass: fewest moves among push-optimal solutions
-    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s + moves_s; }
+    double improve_s = 0;  // --improve: the searches for shorter solutions
+    double total() const { return analyze_s + pdb_s + search_s + reconstruct_s + verify_s + moves_s + improve_s; }
 };
+
+struct Solved;
 
 // How to search: one search, or a portfolio race.
 struct Plan {
@@ -40,8 +44,15 @@ struct Plan {
     // push-optimal solutions (search/metric capped at the optimum) within a
     // budget: max(100,000, the search's expansions) nodes and the time left.
     bool minimize_moves = false;
+    // --improve, in Mode::any: after the first solution, shorter ones while
+    // time is left (cli/improve.hpp); `improved` hears of each, verified.
+    bool improve = false;
+    std::function<void(const Solved&, const char* by)> improved;
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
+    // The whole process's resident memory (--memory-limit), held by a watch
+    // (cli/memory_watch) while a level is solved; 0: not watched.
+    uint64_t memory_limit_bytes = 0;
 };
 
 struct Solved {

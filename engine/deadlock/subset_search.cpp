@@ -49,6 +49,12 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_l
     seen_shift_ = 64 - std::countr_zero(seen_.size());
 }
 
+uint64_t SubsetSearch::bytes(int cache_bits, int node_limit) {
+    const uint64_t seen = std::bit_ceil(static_cast<size_t>(node_limit) * 4 + 16);
+    return (uint64_t{1} << std::max(cache_bits, 1)) * sizeof(uint64_t) + seen * (sizeof(uint64_t) + sizeof(uint32_t)) +
+           (static_cast<uint64_t>(node_limit) * max_boxes * 4 + 1) * sizeof(Sub);
+}
+
 uint16_t SubsetSearch::nearest(Cell c, Cell player) const { return nearest_[c * 4 + board_.side(c, player)]; }
 
 int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {

@@ -55,6 +55,9 @@ public:
     // player cell to share verdicts between states.
     bool is_dead(const uint64_t* boxes, board::Cell pushed, board::Cell player);
 
+    // The memory one instance holds at most (its cache, search scratch).
+    static uint64_t bytes(int cache_bits, int node_limit);
+
     // The last cluster examined (for tests): its size, 0 when none was searched.
     int last_cluster_size() const { return last_size_; }
     uint64_t searches() const { return searches_; }

@@ -25,6 +25,7 @@
 #include <mutex>
 #include <thread>
 
+#include "concurrent/thread_group.hpp"
 #include "search/expander.hpp"
 #include "search/hda.hpp"
 #include "search/reverse_expander.hpp"
@@ -102,14 +103,19 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
 
     SearchResult results[2];
     std::atomic<bool> done[2] = {false, false};
-    std::thread threads[2] = {std::thread([&] {
-                                  results[0] = forward.run();
-                                  done[0].store(true, std::memory_order_release);
-                              }),
-                              std::thread([&] {
-                                  results[1] = memory_guarded([&] { return backward.run(); });
-                                  done[1].store(true, std::memory_order_release);
-                              })};
+    concurrent::ThreadGroup threads;
+    const bool started = threads.start([&] {
+        results[0] = forward.run();
+        done[0].store(true, std::memory_order_release);
+    }) && threads.start([&] {
+        results[1] = memory_guarded([&] { return backward.run(); });
+        done[1].store(true, std::memory_order_release);
+    });
+    if (!started) {  // no stack for a side: end the other, then a memory limit
+        stop.store(true, std::memory_order_relaxed);
+        threads.join();
+        throw std::bad_alloc();
+    }
     // Referee: the caller's cancel and bound reach the sides, and the first
     // decisive end (or, in the any orders, the first meeting) stops both.
     int decider = -1, first_done = -1;
@@ -131,7 +137,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     stop.store(true, std::memory_order_relaxed);
-    for (std::thread& t : threads) t.join();
+    threads.join();
 
     SearchResult out;
     for (const SearchResult& r : results) add_counts(out.stats, r.stats);

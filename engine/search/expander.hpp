@@ -27,6 +27,8 @@ namespace hdasoko::search {
 
 class Expander {
 public:
+    static constexpr int subset_cache_bits = 18;  // the deadlock search's verdict cache: 2^18 slots
+
     Expander(const board::Board& board, const Options& options)
         : board_(board),
           options_(options),
@@ -36,7 +38,8 @@ public:
           parent_area_(board),
           child_area_(board),
           corral_(board),
-          subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
+          subset_(board, options.deadlock_search ? subset_cache_bits : 0, options.deadlock_search_nodes,
+                  options.limits.cancel),
           penalties_(board, options.penalties ? 18 : 0, options.penalty_nodes, options.limits.cancel),
           parent_(words_ + 1),
           child_(words_ + 1) {}

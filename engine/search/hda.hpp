@@ -52,6 +52,7 @@
 #include "concurrent/inbox.hpp"
 #include "concurrent/parker.hpp"
 #include "concurrent/termination.hpp"
+#include "concurrent/thread_group.hpp"
 #include "search/message.hpp"
 #include "search/node.hpp"
 #include "search/open_list.hpp"
@@ -621,10 +622,15 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
     };
     if constexpr (Net::distributed) net_.start(port());  // every rank, even with nothing to search
     if (stopped_.load(std::memory_order_relaxed) == 0) {  // a start state may be a goal (other orders)
-        std::vector<std::thread> threads;
-        for (int i = 1; i < threads_; ++i) threads.emplace_back([this, i, &guarded] { guarded(*workers_[i]); });
+        concurrent::ThreadGroup threads;
+        for (int i = 1; i < threads_; ++i)
+            if (!threads.start([this, i, &guarded] { guarded(*workers_[i]); })) {
+                stop(Outcome::memory_limit);  // no stack for another worker: the ones started end at once
+                lost_.store(true, std::memory_order_relaxed);
+                break;
+            }
         guarded(*workers_[0]);
-        for (auto& t : threads) t.join();
+        threads.join();
     }
     if constexpr (Net::distributed) net_.wait();
     return finish();

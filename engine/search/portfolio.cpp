@@ -6,6 +6,7 @@
 // every 1024 expansions.
 #include "search/portfolio.hpp"
 
+#include "concurrent/thread_group.hpp"
 #include "fess/fess.hpp"
 #include "search/lower_bound.hpp"
 
@@ -162,7 +163,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         m.options.pdb = pdb;
     }
 
-    std::vector<std::thread> threads;
+    concurrent::ThreadGroup threads;
     for (size_t i = 0; i < n; ++i) {
         Options& o = members[i].options;
         o.limits = limits;
@@ -170,7 +171,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         o.limits.cancel = &cancel;
         o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;
         o.on_layer = nullptr;
-        threads.emplace_back([&, i] {
+        const bool started = threads.start([&, i] {
             SearchResult r = memory_guarded([&] { return members[i].search(board, members[i].options); });
             std::lock_guard<std::mutex> lock(mutex);
             ended[i] = since(start);
@@ -186,6 +187,11 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
             ++finished;
             reported.notify_all();
         });
+        if (!started) {  // no stack for another member: end the started ones, then a memory limit
+            cancel.store(true, std::memory_order_relaxed);
+            threads.join();
+            throw std::bad_alloc();
+        }
     }
 
     PortfolioResult out;
@@ -216,7 +222,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         decided = since(start);
     }
     cancel.store(true);
-    for (auto& t : threads) t.join();
+    threads.join();
 
     for (size_t i = 0; i < n; ++i) {
         MemberReport rep;

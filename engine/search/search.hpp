@@ -200,4 +200,12 @@ SearchResult bidirectional(const board::Board& board, const Options& options);
 // astar expands.
 SearchResult hda(const board::Board& board, const Options& options);
 
+// What one worker of a forward search holds beside the tables that
+// Limits::memory_limit_bytes counts (arena, nodes, closed table, open list):
+// the deadlock search's verdict cache and scratch, and about 1.5 MB of
+// buffers, thread stack and allocator pages (measured by RSS at 16 workers).
+// A caller that holds the whole process to a limit leaves this much per
+// worker out of the search's own.
+uint64_t worker_fixed_bytes(const Options& options);
+
 }  // namespace hdasoko::search

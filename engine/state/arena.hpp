@@ -2,7 +2,9 @@
 // pages that never move, so a pointer to an item stays valid while the store
 // grows, and the page directory is allocated once at its largest (2^18 pages
 // of 2^14 items: 2^32 items; the directory's untouched part costs no memory),
-// so it never moves either. Single writer; another thread may read items
+// so it never moves either (mapped from the OS, not calloc'd: mimalloc's
+// calloc zeroes a block it reuses, which made each directory 2 MB resident,
+// 4 MB per HDA* worker). Single writer; another thread may read items
 // below an index the writer has published (a release store after add(), an
 // acquire load before at()). Pages come from mimalloc (state/pages.hpp).
 //   Arena: packed states (stride = the level's words + 1)
@@ -22,12 +24,10 @@ template <class T>
 class Paged {
 public:
     explicit Paged(int stride = 1)
-        : stride_(stride), pages_(static_cast<T**>(std::calloc(max_pages, sizeof(T*)))) {
-        if (!pages_) throw std::bad_alloc();
-    }
+        : stride_(stride), pages_(static_cast<T**>(directory_alloc(directory_bytes))) {}
     ~Paged() {
         for (uint32_t p = 0; p < used_pages_; ++p) page_free(pages_[p]);
-        std::free(pages_);
+        directory_free(pages_, directory_bytes);
     }
     Paged(const Paged&) = delete;
     Paged& operator=(const Paged&) = delete;
@@ -55,6 +55,7 @@ private:
     static constexpr uint32_t page_items = 1u << page_bits;
     static constexpr uint32_t page_mask = page_items - 1;
     static constexpr uint32_t max_pages = uint32_t{1} << (32 - page_bits);
+    static constexpr size_t directory_bytes = max_pages * sizeof(T*);
 
     void new_page() {
         if (used_pages_ == max_pages) throw std::bad_alloc();

@@ -10,7 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <new>
+
 #include <mimalloc.h>
+#include <sys/mman.h>
 
 #if defined(__SANITIZE_THREAD__)
 #define HDASOKO_TSAN 1
@@ -48,5 +51,15 @@ inline void page_free(void* p) {
     mi_free(p);
 #endif
 }
+
+// Zeroed address space straight from the OS: a page costs memory only once
+// written (for directories sized for their largest, mostly never written).
+inline void* directory_alloc(size_t bytes) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return p;
+}
+
+inline void directory_free(void* p, size_t bytes) { munmap(p, bytes); }
 
 }  // namespace hdasoko::state

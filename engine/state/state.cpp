@@ -1,13 +1,7 @@
 // Out-of-line helpers of packed states.
 #include "state/state.hpp"
 
-#include <xxhash.h>
-
 namespace hdasoko::state {
-
-uint64_t fingerprint(const uint64_t* state, int stride) {
-    return XXH3_64bits(state, sizeof(uint64_t) * stride);
-}
 
 void initial_boxes(const board::Board& b, uint64_t* boxes) {
     std::memset(boxes, 0, sizeof(uint64_t) * b.words());

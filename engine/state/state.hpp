@@ -45,10 +45,6 @@ inline bool equal(const uint64_t* a, const uint64_t* b, int stride) {
     return std::memcmp(a, b, sizeof(uint64_t) * stride) == 0;
 }
 
-// XXH3 of the packed words: a content fingerprint independent of the Zobrist
-// keys (used where equality must be checked cheaply across tables).
-uint64_t fingerprint(const uint64_t* state, int stride);
-
 // The initial state of a board: its boxes and normalized player are filled
 // in by moves/ (normalization needs reachability), so this only sets boxes.
 void initial_boxes(const board::Board& b, uint64_t* boxes);

@@ -10,6 +10,8 @@
 # once fixed: ctest replays it from then on). Seeds are made with the
 # regular build's hdasoko and differential ($TOOLS, default build).
 #   tests/fuzz/run.sh SECONDS [parse|verify|solve ...]    (default: all three)
+#   RUNS=10000000 tests/fuzz/run.sh SECONDS parse         (also stop after RUNS executions)
+# The fuzzers run under nice (NICE, default 10): the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:?usage: tests/fuzz/run.sh SECONDS [target...]}
@@ -76,7 +78,7 @@ for target in "${targets[@]}"; do
     start=$(date +%s.%N)
     set +e
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" \
+        nice -n "${NICE:-10}" "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" ${RUNS:+-runs="$RUNS"} \
         -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
     code=$?
     set -e

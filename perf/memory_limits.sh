@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Limits that hold (issue 16): peak resident memory against --memory-limit,
+# and the time from a limit or stop signal to the process's exit.
+#
+#   perf/memory_limits.sh memory [LIMITS_MB] [WORKERS]   # default: 256,1024,4096  1,2,16
+#   perf/memory_limits.sh stop [RUNS]                    # default: 3 runs each
+#
+# memory: for each limit and worker count, HDA* alone (--search hda) and the
+# default portfolio on the workers' threads solve a hard XSokoban level
+# (LEVEL, default 50: not solved within 4 GB) until the limit stops them.
+# Peak RSS is VmHWM from /proc/<pid>/status, read by the process itself at
+# exit (peak_rss_bytes in the JSON) and checked by /usr/bin/time's maximum
+# resident set; "own" is the searches' own count of their tables.
+# stop: --time-limit 1 (wall time less the limit; includes start-up and the
+# report), then SIGINT and SIGTERM sent after 2 s (time from kill to exit),
+# at 1 and 2 workers and the default portfolio.
+# Rows are appended to perf/results/memory-limits-<commit>.tsv and
+# perf/results/stop-latency-<commit>.tsv as each run ends. Runs under nice
+# (NICE, default 5): the machine is shared. HDASOKO names the binary
+# (default build/hdasoko; give a copy when rebuilding meanwhile).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${HDASOKO:-$root/build/hdasoko}
+level=${LEVEL:-50}
+file=$root/levels/xsokoban.xsb
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+nice_level=${NICE:-5}
+what=${1:?usage: perf/memory_limits.sh memory|stop ...}
+mkdir -p "$root/perf/results"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+json() {  # FILE EXPRESSION over d
+    python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+configs() {  # WORKERS: name and flags of each configuration in CONFIGS (default hda,portfolio)
+    [[ ,${CONFIGS:-hda,portfolio}, == *,hda,* ]] && echo "hda --search hda --threads $1"
+    [[ ,${CONFIGS:-hda,portfolio}, == *,portfolio,* ]] && echo "portfolio --portfolio default --threads $1"
+    return 0
+}
+
+case $what in
+memory)
+    limits=${2:-256,1024,4096}
+    workers=${3:-1,2,16}
+    out=$root/perf/results/memory-limits-$commit.tsv
+    [ -f "$out" ] || printf 'limit_mb\tworkers\tconfig\texit\toutcome\tpeak_rss_mb\ttime_max_rss_mb\town_mb\tstored\tseconds\tover_limit_mb\n' >"$out"
+    for limit in ${limits//,/ }; do
+        for w in ${workers//,/ }; do
+            while read -r name flags; do
+                set +e
+                /usr/bin/time -f '%M' -o "$tmp/time" nice -n "$nice_level" "$bin" solve "$file" --level "$level" \
+                    $flags --memory-limit "$limit" --json --quiet >"$tmp/out.json" 2>/dev/null
+                code=$?
+                set -e
+                peak=$(json "$tmp/out.json" 'd["stats"]["peak_rss_bytes"] / 1048576')
+                printf '%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%.1f\t%.1f\n' "$limit" "$w" "$name" "$code" \
+                    "$(json "$tmp/out.json" 'd["outcome"]')" "$peak" "$(echo "$(tail -1 "$tmp/time") / 1024" | bc -l)" \
+                    "$(json "$tmp/out.json" 'd["stats"].get("memory_bytes", 0) / 1048576')" \
+                    "$(json "$tmp/out.json" 'd["stats"]["stored"]')" "$(json "$tmp/out.json" 'd["stats"]["seconds"]')" \
+                    "$(echo "$peak - $limit" | bc -l)" | tee -a "$out"
+            done < <(configs "$w")
+        done
+    done
+    ;;
+stop)
+    runs=${2:-3}
+    out=$root/perf/results/stop-latency-$commit.tsv
+    [ -f "$out" ] || printf 'config\tstop\trun\texit\tseconds_to_exit\n' >"$out"
+    for w in 1 2; do
+        while read -r name flags; do
+            for run in $(seq 1 "$runs"); do
+                start=$(date +%s.%N)
+                set +e
+                nice -n "$nice_level" "$bin" solve "$file" --level "$level" $flags --time-limit 1 --quiet >/dev/null 2>&1
+                code=$?
+                set -e
+                printf '%s-%s\ttime-limit\t%s\t%s\t%.3f\n' "$name" "$w" "$run" "$code" \
+                    "$(echo "$(date +%s.%N) - $start - 1" | bc -l)" | tee -a "$out"
+                for sig in INT TERM; do
+                    nice -n "$nice_level" "$bin" solve "$file" --level "$level" $flags --quiet >/dev/null 2>&1 &
+                    pid=$!
+                    sleep 2
+                    sent=$(date +%s.%N)
+                    kill -s "$sig" "$pid"
+                    set +e
+                    wait "$pid"
+                    code=$?
+                    set -e
+                    printf '%s-%s\tSIG%s\t%s\t%s\t%.3f\n' "$name" "$w" "$sig" "$run" "$code" \
+                        "$(echo "$(date +%s.%N) - $sent" | bc -l)" | tee -a "$out"
+                done
+            done
+        done < <(configs "$w")
+    done
+    ;;
+*)
+    echo "usage: perf/memory_limits.sh memory|stop ..." >&2
+    exit 2
+    ;;
+esac
