@@ -10,6 +10,9 @@
 #ifndef HDASOKO_VERSION
 #define HDASOKO_VERSION "unknown"
 #endif
+#if __has_include("commit.hpp")
+#include "commit.hpp"  // generated at build time (cmake/commit.cmake)
+#endif
 #ifndef HDASOKO_COMMIT
 #define HDASOKO_COMMIT "unknown"
 #endif
