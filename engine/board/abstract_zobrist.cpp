@@ -26,17 +26,9 @@
 #include <deque>
 
 #include "board/board.hpp"
+#include "board/splitmix64.hpp"
 
 namespace hdasoko::board {
-
-namespace {
-uint64_t mix(uint64_t& state) {  // splitmix64, as board/zobrist.cpp
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-}  // namespace
 
 int Board::abstract_owner_keys(int zone_cells) {
     zone_cells = std::max(1, zone_cells);
@@ -104,7 +96,7 @@ int Board::abstract_owner_keys(int zone_cells) {
     std::vector<uint64_t> zone_key(zones, 0);
     uint64_t seed = 0xA0761D6478BD642FULL;
     for (int z = 1; z < zones; ++z)
-        do zone_key[z] = mix(seed) & 0xFFFFFFFFULL;
+        do zone_key[z] = splitmix64(seed) & 0xFFFFFFFFULL;
         while (zone_key[z] == 0);
     constexpr uint64_t high = 0xFFFFFFFF00000000ULL;
     for (Cell c = 0; c < n; ++c) {
