@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "level/level.hpp"
@@ -80,6 +81,9 @@ public:
     }
     // Same with the player at p (p != c).
     uint16_t distance_from(int g, Cell c, Cell p) const { return distance(g, c, side(c, p)); }
+    // Per (cell, side), index c * 4 + s: the least distance() over every
+    // goal, the pushes a lone box needs to reach any goal.
+    std::vector<uint16_t> nearest_goal_distances() const;
 
     // The board drawn as XSB with `mark` on every cell where pred(c) holds
     // (for analysis output and tests).
@@ -105,6 +109,13 @@ private:
     std::vector<uint8_t> side_;        // cells*cells
     std::vector<uint16_t> distance_;   // goals*cells*4
 };
+
+// Sorts k cells ascending (insertion sort: k is a handful of boxes, usually
+// in order but for one that just moved).
+inline void sort_cells(Cell* a, int k) {
+    for (int i = 1; i < k; ++i)
+        for (int j = i; j > 0 && a[j] < a[j - 1]; --j) std::swap(a[j], a[j - 1]);
+}
 
 template <class Pred>
 std::string Board::draw(Pred pred, char mark) const {

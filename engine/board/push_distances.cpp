@@ -5,6 +5,7 @@
 // pulls per goal over (box cell, side) gives them all. The side of the player
 // never changes while other boxes move (the player never walks through c),
 // which keeps the matching bound built on these distances consistent.
+#include <algorithm>
 #include <vector>
 
 #include "board/board.hpp"
@@ -69,6 +70,14 @@ void Board::compute_push_distances() {
             }
         }
     }
+}
+
+std::vector<uint16_t> Board::nearest_goal_distances() const {
+    std::vector<uint16_t> nearest(static_cast<size_t>(cells()) * 4, unreachable);
+    for (Cell c = 0; c < cells(); ++c)
+        for (int s = 0; s < 4; ++s)
+            for (int g = 0; g < boxes(); ++g) nearest[c * 4 + s] = std::min(nearest[c * 4 + s], distance(g, c, s));
+    return nearest;
 }
 
 }  // namespace hdasoko::board

@@ -21,11 +21,6 @@ namespace {
 constexpr uint64_t cell_bits = 10;
 constexpr Cell no_key_cell = (1 << cell_bits) - 1;
 bool heap_less(const auto& a, const auto& b) { return a.h > b.h; }  // min-heap on h
-// Insertion sort of at most max_boxes cells (one of them just moved).
-void sort_cells(Cell* a, int k) {
-    for (int i = 1; i < k; ++i)
-        for (int j = i; j > 0 && a[j] < a[j - 1]; --j) std::swap(a[j], a[j - 1]);
-}
 }  // namespace
 
 SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_limit,
@@ -36,13 +31,9 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_l
       cancel_(cancel),
       scratch_(board.words(), 0),
       area_(board),
-      nearest_(static_cast<size_t>(board.cells()) * 4, board::unreachable),
+      nearest_(board.nearest_goal_distances()),
       cache_shift_(64 - std::max(cache_bits, 1)),
       cache_(size_t{1} << std::max(cache_bits, 1), 0) {
-    for (Cell c = 0; c < board.cells(); ++c)
-        for (int s = 0; s < 4; ++s)
-            for (int g = 0; g < board.boxes(); ++g)
-                nearest_[c * 4 + s] = std::min(nearest_[c * 4 + s], board.distance(g, c, s));
     open_.reserve(static_cast<size_t>(node_limit) * max_boxes * 4 + 1);
     seen_.assign(std::bit_ceil(static_cast<size_t>(node_limit) * 4 + 16), 0);
     seen_stamp_.assign(seen_.size(), 0);
@@ -70,7 +61,7 @@ int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
                 cluster_[k_++] = n;
             }
     }
-    sort_cells(cluster_, k_);
+    board::sort_cells(cluster_, k_);
     return k_;
 }
 
@@ -169,7 +160,7 @@ bool SubsetSearch::search(Sub root) {
                 if (frozen) continue;
                 Sub c = s;
                 c.box[i] = to;
-                sort_cells(c.box, k_);
+                board::sort_cells(c.box, k_);
                 c.player = from;  // normalized when expanded
                 bool all_goals = true;
                 uint32_t h = 0;

@@ -22,10 +22,6 @@ constexpr uint64_t value_mask = (uint64_t{1} << value_bits) - 1;  // also "infin
 constexpr uint64_t golden = 0x9E3779B97F4A7C15ull;
 // Min-heap on f; among equal f the deeper entry first (it reaches a goal sooner).
 bool heap_less(const auto& a, const auto& b) { return a.f != b.f ? a.f > b.f : a.g < b.g; }
-void sort_cells(Cell* a, int k) {
-    for (int i = 1; i < k; ++i)
-        for (int j = i; j > 0 && a[j] < a[j - 1]; --j) std::swap(a[j], a[j - 1]);
-}
 }  // namespace
 
 PenaltyPatterns::PenaltyPatterns(const board::Board& board, int cache_bits, int node_limit,
@@ -36,14 +32,10 @@ PenaltyPatterns::PenaltyPatterns(const board::Board& board, int cache_bits, int 
       cancel_(cancel),
       scratch_(board.words(), 0),
       area_(board),
-      nearest_(static_cast<size_t>(board.cells()) * 4, board::unreachable),
+      nearest_(board.nearest_goal_distances()),
       cache_shift_(64 - std::max(cache_bits, 1)),
       cache_(size_t{1} << std::max(cache_bits, 1), 0),
       index_of_(board.cells(), -1) {
-    for (Cell c = 0; c < board.cells(); ++c)
-        for (int s = 0; s < 4; ++s)
-            for (int g = 0; g < board.boxes(); ++g)
-                nearest_[c * 4 + s] = std::min(nearest_[c * 4 + s], board.distance(g, c, s));
     open_.reserve(static_cast<size_t>(node_limit_) * max_boxes * 4 + 1);
     closed_.assign(std::bit_ceil(static_cast<size_t>(node_limit_) * 4 + 16), 0);
     closed_stamp_.assign(closed_.size(), 0);
@@ -88,7 +80,7 @@ uint32_t PenaltyPatterns::pattern_cost(const Cell* cells, int k, Cell player) {
     assert(k >= 1 && k <= max_boxes);
     Sub root{};
     std::copy(cells, cells + k, root.box);
-    sort_cells(root.box, k);
+    board::sort_cells(root.box, k);
     k_ = k;
     root.player = player;
     if (!enabled_) return lone_sum(root.box, player);
@@ -141,7 +133,7 @@ uint32_t PenaltyPatterns::search(Sub root) {
                     if (behind == no_cell || !area_.reached(behind)) continue;
                     Sub c = s;
                     c.box[i] = to;
-                    sort_cells(c.box, k_);
+                    board::sort_cells(c.box, k_);
                     c.player = from;  // normalized when expanded
                     const uint32_t h = lone_sum(c.box, from);
                     if (h == infinite) continue;
