@@ -170,6 +170,9 @@ private:
             std::vector<int> columns;
             for (size_t k = begin; k < i; ++k) columns.push_back(runs.source[k] + 1);
             if (columns.empty()) columns.push_back(i < runs.source.size() ? runs.source[i] + 1 : 1);
+            // Written back as XSB a row without a wall would not read as a
+            // board row (is_board_row): such a part is no row either.
+            if (!is_board_row(part)) fail(columns.front(), "row without a wall inside a run-length level");
             add_row(part, std::move(columns));
             begin = i + 1;
         }

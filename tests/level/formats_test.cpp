@@ -88,6 +88,22 @@ TEST_CASE("formats: a separator at either end of a run-length line adds no row; 
     }
 }
 
+// Found by the parse fuzzer: a `|` part of boxes on goals only ("6#|31B")
+// made a row without a wall, which XSB does not read as a board row, so the
+// level did not read back the same.
+TEST_CASE("formats: a run-length row without a wall is an error at its column") {
+    try {
+        parse_collection("5#|#@$.#|5#|3*", "x");
+        FAIL("no ParseError");
+    } catch (const ParseError& error) {
+        CHECK(error.line() == 1);
+        CHECK(error.column() == 14);  // its first square
+        CHECK(error.message().find("row without a wall") != std::string::npos);
+    }
+    const Level walled = one("5#|#@$.#|5#|#3*");  // a wall in the row: a row
+    CHECK(parse_collection(to_xsb(walled), "again").at(0).rows == walled.rows);
+}
+
 TEST_CASE("formats: run-length solutions") {
     CHECK(decoded("3r2U") == "rrrUU");
     CHECK(decoded("lurd") == "lurd");
