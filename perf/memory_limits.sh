@@ -13,7 +13,8 @@
 # resident set; "own" is the searches' own count of their tables.
 # stop: --time-limit 1 (wall time less the limit; includes start-up and the
 # report), then SIGINT and SIGTERM sent after 2 s (time from kill to exit),
-# at 1 and 2 workers and the default portfolio.
+# for HDA* and the default optimal and any portfolios at 1, 2 and 16
+# threads, the moves metric, and every portfolio member alone on 2 threads.
 # Rows are appended to perf/results/memory-limits-<commit>.tsv and
 # perf/results/stop-latency-<commit>.tsv as each run ends. Runs under nice
 # (NICE, default 5): the machine is shared. HDASOKO names the binary
@@ -38,6 +39,20 @@ configs() {  # WORKERS: name and flags of each configuration in CONFIGS (default
     [[ ,${CONFIGS:-hda,portfolio}, == *,hda,* ]] && echo "hda --search hda --threads $1"
     [[ ,${CONFIGS:-hda,portfolio}, == *,portfolio,* ]] && echo "portfolio --portfolio default --threads $1"
     return 0
+}
+
+stop_configs() {  # name and flags: HDA* and the default portfolios at 1, 2 and 16 threads, each member alone
+    local w m
+    for w in 1 2 16; do
+        echo "hda-$w --search hda --threads $w"
+        echo "portfolio-$w --portfolio default --threads $w"
+        echo "any-$w --mode any --portfolio default --threads $w"
+    done
+    echo "moves-2 --metric moves --threads 2"
+    for m in $("$bin" solve --help | sed -n 's/^ *\([a-z-]*\): .*(\(optimal\|any solution\))$/\1/p'); do
+        [[ $("$bin" solve --help | grep "^ *$m: ") == *"(optimal)"* ]] && echo "$m --portfolio $m --threads 2" ||
+            echo "$m --mode any --portfolio $m --threads 2"
+    done
 }
 
 case $what in
@@ -68,15 +83,14 @@ stop)
     runs=${2:-3}
     out=$root/perf/results/stop-latency-$commit.tsv
     [ -f "$out" ] || printf 'config\tstop\trun\texit\tseconds_to_exit\n' >"$out"
-    for w in 1 2; do
-        while read -r name flags; do
+    while read -r name flags; do
             for run in $(seq 1 "$runs"); do
                 start=$(date +%s.%N)
                 set +e
                 nice -n "$nice_level" "$bin" solve "$file" --level "$level" $flags --time-limit 1 --quiet >/dev/null 2>&1
                 code=$?
                 set -e
-                printf '%s-%s\ttime-limit\t%s\t%s\t%.3f\n' "$name" "$w" "$run" "$code" \
+                printf '%s\ttime-limit\t%s\t%s\t%.3f\n' "$name" "$run" "$code" \
                     "$(echo "$(date +%s.%N) - $start - 1" | bc -l)" | tee -a "$out"
                 for sig in INT TERM; do
                     nice -n "$nice_level" "$bin" solve "$file" --level "$level" $flags --quiet >/dev/null 2>&1 &
@@ -88,12 +102,11 @@ stop)
                     wait "$pid"
                     code=$?
                     set -e
-                    printf '%s-%s\tSIG%s\t%s\t%s\t%.3f\n' "$name" "$w" "$sig" "$run" "$code" \
+                    printf '%s\tSIG%s\t%s\t%s\t%.3f\n' "$name" "$sig" "$run" "$code" \
                         "$(echo "$(date +%s.%N) - $sent" | bc -l)" | tee -a "$out"
                 done
             done
-        done < <(configs "$w")
-    done
+    done < <(stop_configs)
     ;;
 *)
     echo "usage: perf/memory_limits.sh memory|stop ..." >&2

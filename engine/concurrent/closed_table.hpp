@@ -27,6 +27,7 @@
 // (Growth::none) and insert reports `full` near capacity.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <cstddef>
@@ -124,6 +125,17 @@ public:
     size_t size() const;
     // Bytes of slot arrays held by `shard`, retired arrays included.
     size_t bytes(int shard) const { return shards_[shard].bytes.load(std::memory_order_relaxed); }
+    // Bytes the next growth of `shard` allocates if it comes within the next
+    // inserts (1/64 of the slots, at least 4096), else 0: a memory limit
+    // checked every few expansions adds it, so that it stops before a
+    // doubling that would pass the limit, not after.
+    size_t growth_bytes(int shard) const {
+        if (growth_ == Growth::none) return 0;
+        const Shard& s = shards_[shard];
+        const size_t slots = s.array.load(std::memory_order_relaxed)->mask + 1;
+        const size_t soon = s.used.load(std::memory_order_relaxed) + std::max<size_t>(4096, slots / 64);
+        return soon * 4 > slots * 3 ? 2 * slots * sizeof(uint64_t) : 0;
+    }
     int shards() const { return static_cast<int>(shards_.size()); }
 
 private:

@@ -43,7 +43,7 @@ static_assert(sizeof(Node) == 12);
 constexpr uint32_t none = 0xFFFFFFFF;
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
-constexpr int limit_check_interval = 256;
+constexpr int limit_check_interval = 16;
 // Empty goals of the packing order the packing advisor looks for a carrier
 // for, first to last.
 constexpr int max_targets = 2;
@@ -329,7 +329,7 @@ bool Fess<with_corral_search>::limit_reached(Outcome& why) {
     }
     const uint64_t bytes = arena_.bytes() + nodes_.bytes() + table_.bytes(0);
     stats_.memory_bytes = std::max(stats_.memory_bytes, bytes);
-    if (limits.memory_limit_bytes && bytes > limits.memory_limit_bytes) {
+    if (limits.memory_limit_bytes && bytes + table_.growth_bytes(0) > limits.memory_limit_bytes) {
         why = Outcome::memory_limit;
         return true;
     }

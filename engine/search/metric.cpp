@@ -156,7 +156,7 @@ SearchResult MetricSearch::run() {
         // 3. limits.
         if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
             return finish(Outcome::node_limit, no_node);
-        if ((stats_.expanded % 1024) == 0 && limit_reached(why)) return finish(why, no_node);
+        if ((stats_.expanded % 64) == 0 && limit_reached(why)) return finish(why, no_node);
         node.closed = true;
         ++stats_.expanded;
         // 4. every push from the player's area, with the walk to it.
@@ -195,7 +195,7 @@ bool MetricSearch::limit_reached(Outcome& why) {
     const uint64_t bytes = arena_.bytes() + table_.bytes(0) + nodes_.capacity() * sizeof(MetricNode) +
                            open_.size() * sizeof(Entry);
     stats_.memory_bytes = std::max(stats_.memory_bytes, bytes);
-    if (limits.memory_limit_bytes && bytes > limits.memory_limit_bytes) {
+    if (limits.memory_limit_bytes && bytes + table_.growth_bytes(0) > limits.memory_limit_bytes) {
         why = Outcome::memory_limit;
         return true;
     }

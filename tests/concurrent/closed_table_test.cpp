@@ -61,6 +61,29 @@ TEST_CASE("closed table: one thread, against a std::set, through growth") {
     }
 }
 
+TEST_CASE("closed table: growth_bytes announces a doubling before it happens") {
+    ClosedTable table(1, 1 << 16, ClosedTable::Growth::owner);
+    std::vector<uint64_t> stored;
+    const size_t before = table.bytes(0);
+    size_t announced_at = 0;
+    for (uint64_t key = 0; table.bytes(0) == before; ++key) {
+        if (!announced_at && table.growth_bytes(0)) {
+            announced_at = table.size(0);
+            CHECK(table.growth_bytes(0) == 2 * before);  // the new array's size
+        }
+        table.insert(0, spread_hash(key), [&](uint32_t ref) { return stored[ref] == key; }, [&] {
+            stored.push_back(key);
+            return static_cast<uint32_t>(stored.size() - 1);
+        });
+    }
+    // Announced 4096 inserts ahead (1/64 of 65,536 slots), grown at 3/4 full.
+    CHECK(announced_at == (1 << 16) * 3 / 4 - 4096 + 1);
+    CHECK(table.size(0) == (1 << 16) * 3 / 4 + 1);
+    CHECK(table.growth_bytes(0) == 0);  // half full again after the doubling
+    ClosedTable fixed(1, 1 << 10, ClosedTable::Growth::none);
+    CHECK(fixed.growth_bytes(0) == 0);  // pre-sized shards never grow
+}
+
 TEST_CASE("closed table: many writers on a pre-sized shard store each state once") {
     constexpr uint32_t keys = 20000;
     constexpr int writers = 4;
