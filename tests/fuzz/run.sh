@@ -11,6 +11,8 @@
 # regular build's hdasoko and differential ($TOOLS, default build).
 #   tests/fuzz/run.sh SECONDS [parse|verify|solve ...]    (default: all three)
 #   RUNS=10000000 tests/fuzz/run.sh SECONDS parse         (also stop after RUNS executions)
+#   JOBS=2 tests/fuzz/run.sh SECONDS solve                  (JOBS fuzzers side by side on one corpus;
+#                                                            executions and searches are their sums)
 # The fuzzers run under nice (NICE, default 10): the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -75,17 +77,22 @@ for target in "${targets[@]}"; do
     *) max_len=4096 ;;
     esac
     log=$build/fuzz-$target.log
+    rm -f "$log".*
     start=$(date +%s.%N)
-    set +e
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        nice -n "${NICE:-10}" "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" ${RUNS:+-runs="$RUNS"} \
-        -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
-    code=$?
-    set -e
+    pids=()
+    for job in $(seq 1 "${JOBS:-1}"); do
+        ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+            nice -n "${NICE:-10}" "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" ${RUNS:+-runs="$RUNS"} \
+            -seed="$job" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log.$job" 2>&1 &
+        pids+=($!)
+    done
+    code=0
+    for pid in "${pids[@]}"; do wait "$pid" || code=$?; done
+    cat "$log".* >"$log"
     elapsed=$(echo "$(date +%s.%N) - $start" | bc)
-    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
-    searches=$(grep -o 'solve_fuzz: [0-9]* searches' "$log" | tail -1 || true)
-    echo "$target: $execs executions${searches:+ (${searches#solve_fuzz: })} in $(printf %.0f "$elapsed") s, corpus $(ls "$corpus" | wc -l) inputs, exit $code (log $log)"
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | paste -sd+ | bc)
+    searches=$(grep -o 'solve_fuzz: [0-9]* searches' "$log" | grep -o '[0-9]*' | paste -sd+ | bc)
+    echo "$target: ${execs:-?} executions${searches:+ ($searches searches)} by ${JOBS:-1} job(s) in $(printf %.0f "$elapsed") s, corpus $(ls "$corpus" | wc -l) inputs, exit $code (log $log)"
     if [ "$code" -ne 0 ]; then
         status=1
         grep -m3 -E 'ERROR|SUMMARY|Test unit written' "$log" || true
