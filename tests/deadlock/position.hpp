@@ -31,6 +31,34 @@ struct BoardState {
     }
 };
 
+// Two boxes on (2,3) and (3,3), goals on (3,2) and (2,4), the player below.
+// Pushing (3,3) up solves it, but then (2,3) needs the player on (2,2), now
+// shut in; pushing (2,3) first needs (2,2) too. Unsolvable, yet lone-box
+// distances give 2 (matching) and neither box is frozen.
+inline const char* const shut_in_pair = R"(
+#######
+#######
+## .###
+##$$###
+##.@  #
+##    #
+##  ###
+#######
+)";
+
+// The same 4x3 window around the boxes (x 1..4, y 2..4), but a corridor
+// outside it leads the player to (2,2): two pushes.
+inline const char* const corridor_pair = R"(
+#######
+##    #
+## .# #
+##$$# #
+##.@  #
+##    #
+##  ###
+#######
+)";
+
 // The state drawn as a level (boxes and player on the board's walls and goals).
 inline std::string draw_state(const board::Board& board, const uint64_t* boxes, board::Cell player) {
     std::string text = board.draw([](board::Cell) { return false; }, ' ');

@@ -29,33 +29,9 @@ namespace {
 using Position = testing::BoardState;
 using testing::draw_state;
 
-// The dead one. Boxes on (2,3) and (3,3), goals on (3,2) and (2,4), the
-// player below. Pushing (3,3) up solves it, but then (2,3) needs the player
-// on (2,2), now shut in; pushing (2,3) first needs (2,2) too. Solvable by
-// lone-box distances (matching 2), neither box frozen.
-const char* shut_in = R"(
-#######
-#######
-## .###
-##$$###
-##.@  #
-##    #
-##  ###
-#######
-)";
-
-// The same 4x3 window around the boxes (x 1..4, y 2..4), but a corridor
-// outside it leads the player to (2,2): two pushes.
-const char* corridor = R"(
-#######
-##    #
-## .# #
-##$$# #
-##.@  #
-##    #
-##  ###
-#######
-)";
+// The dead one and its solvable twin (position.hpp).
+const char* shut_in = testing::shut_in_pair;
+const char* corridor = testing::corridor_pair;
 
 }  // namespace
 

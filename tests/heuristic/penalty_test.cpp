@@ -52,29 +52,10 @@ const char* shared_goal = R"(
 #######
 )";
 
-// As in tests/deadlock/subset_search_test: the pair is unsolvable with the
-// player below (whichever box moves first, the other needs (2,2), shut in),
-// and the same 4x3 window with a corridor outside it is solved in 2 pushes.
-const char* shut_in = R"(
-#######
-#######
-## .###
-##$$###
-##.@  #
-##    #
-##  ###
-#######
-)";
-const char* corridor = R"(
-#######
-##    #
-## .# #
-##$$# #
-##.@  #
-##    #
-##  ###
-#######
-)";
+// The pair that is unsolvable with the player below, and the same 4x3
+// window with a corridor outside it, solved in 2 pushes (position.hpp).
+const char* shut_in = testing::shut_in_pair;
+const char* corridor = testing::corridor_pair;
 
 }  // namespace
 
