@@ -409,8 +409,15 @@ int main(int argc, char** argv) {
         }
     }
     auto agreed = [&](int code) { return session ? mpi::Session::agree_exit(code) : code; };
+    // An error on one rank ends every rank at once: the others would wait
+    // for it in the next collective.
+    auto failed = [&](int code) {
+        if (session) mpi::Session::abort(code);
+        return code;
+    };
 #else
     auto agreed = [](int code) { return code; };
+    auto failed = [](int code) { return code; };
 #endif
     try {
         if (*solve) {
@@ -503,13 +510,13 @@ int main(int argc, char** argv) {
         }
     } catch (const level::ParseError& e) {
         std::cerr << "hdasoko: " << e.what() << '\n';
-        return cli::exit_bad_input;
+        return failed(cli::exit_bad_input);
     } catch (const std::bad_alloc&) {
         std::cerr << "hdasoko: out of memory\n";
-        return cli::exit_memory_limit;
+        return failed(cli::exit_memory_limit);
     } catch (const std::exception& e) {
         std::cerr << "hdasoko: internal error: " << e.what() << '\n';
-        return cli::exit_internal;
+        return failed(cli::exit_internal);
     }
-    return cli::exit_internal;
+    return failed(cli::exit_internal);
 }

@@ -145,6 +145,9 @@ public:
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           lag_(options.hda_lag),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
+          node_limit_(options.limits.node_limit == 0 || total_ == threads_
+                          ? options.limits.node_limit
+                          : std::max<uint64_t>(1, options.limits.node_limit * threads_ / total_)),
           refs_(total_),
           table_(threads_, kernel::initial_slots,
                  Meet::active ? concurrent::ClosedTable::Growth::owner
@@ -247,6 +250,11 @@ private:
     const uint32_t weight_;
     const int lag_;
     const bool gated_;
+    // This process's share of the node limit: all of it in one process; over
+    // MPI each rank stops at its share of the workers' part, so that the
+    // ranks together stay within the limit between two termination waves
+    // (the waves add every rank's expansions too).
+    const uint64_t node_limit_;
     const RefCodec refs_;
     std::vector<std::unique_ptr<Worker>> workers_;
     concurrent::ClosedTable table_;  // shard i: worker i's states, by arena index
@@ -578,7 +586,7 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             }
         }
         // 4. limits: the node limit counts every worker's expansions.
-        if (limits.node_limit && expanded_.fetch_add(1, std::memory_order_relaxed) >= limits.node_limit) {
+        if (node_limit_ && expanded_.fetch_add(1, std::memory_order_relaxed) >= node_limit_) {
             stop(Outcome::node_limit);
             me.held_f = f;
             break;

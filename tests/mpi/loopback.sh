@@ -69,6 +69,10 @@ mpi_run time_limit 3 solve "$xsokoban" --level 50 --threads 1 --time-limit 1 --j
 mpi_run node_limit 2 solve "$xsokoban" --level 50 --threads 2 --node-limit 2000 --json --quiet
 [ "$code" -eq 22 ] || fail "node_limit: exit code $code, expected 22"
 [ "$(json_get "$tmp/node_limit.out" 'd["outcome"]')" = node_limit ] || fail "node_limit: outcome not node_limit"
+# Each rank stops at its share: together within the limit (they once made
+# 170k expansions of a 100k limit, the sum being checked only per wave).
+[ "$(json_get "$tmp/node_limit.out" 'd["stats"]["expanded"] <= 2000')" = True ] ||
+    fail "node_limit: $(json_get "$tmp/node_limit.out" 'd["stats"]["expanded"]') expanded, limit 2000"
 
 # SIGINT to mpirun (which passes it on to the ranks): the run ends, far
 # sooner than its time limit.
@@ -87,5 +91,18 @@ code=$?
 printf '#####\n#@$ #\n#####\n' >"$tmp/bad.xsb"
 mpi_run bad 2 solve "$tmp/bad.xsb" --quiet
 [ "$code" -eq 30 ] || fail "bad input: exit code $code, expected 30"
+
+# An error on one rank only (here its level file is missing, as when a
+# machine of a cluster lacks it) ends every rank at once with an error
+# code; the other ranks used to wait for it in the next collective.
+printf '#####\n#@$.#\n#####\n' >"$tmp/good.xsb"
+start=$SECONDS
+timeout 120 mpirun -n 2 --oversubscribe sh -c \
+    '[ "$OMPI_COMM_WORLD_RANK" = 1 ] && f=$0.missing || f=$0; exec "$1" solve "$f" --level 1 --time-limit 60 --quiet' \
+    "$tmp/good.xsb" "$hdasoko" >"$tmp/one_rank.out" 2>"$tmp/one_rank.err"
+code=$?
+[ "$code" -ne 0 ] && [ "$code" -ne 124 ] || fail "error on one rank: exit code $code"
+[ $((SECONDS - start)) -lt 30 ] || fail "error on one rank: took $((SECONDS - start)) s to end"
+expect_in "$tmp/one_rank.err" "missing" one_rank
 
 finish loopback.sh
