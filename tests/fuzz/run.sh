@@ -90,8 +90,8 @@ for target in "${targets[@]}"; do
     for pid in "${pids[@]}"; do wait "$pid" || code=$?; done
     cat "$log".* >"$log"
     elapsed=$(echo "$(date +%s.%N) - $start" | bc)
-    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | paste -sd+ | bc)
-    searches=$(grep -o 'solve_fuzz: [0-9]* searches' "$log" | grep -o '[0-9]*' | paste -sd+ | bc)
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | paste -sd+ | bc || true)
+    searches=$(grep -o 'solve_fuzz: [0-9]* searches' "$log" | grep -o '[0-9]*' | paste -sd+ | bc || true)
     echo "$target: ${execs:-?} executions${searches:+ ($searches searches)} by ${JOBS:-1} job(s) in $(printf %.0f "$elapsed") s, corpus $(ls "$corpus" | wc -l) inputs, exit $code (log $log)"
     if [ "$code" -ne 0 ]; then
         status=1
