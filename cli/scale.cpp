@@ -32,6 +32,7 @@ struct Row {
     double seconds_min = 0, seconds_max = 0, speedup_min = 0, speedup_max = 0, overhead_min = 0, overhead_max = 0;
     uint64_t expanded = 0, below = 0, messages = 0, expanded_min = 0, expanded_max = 0;
     int pushes = -1;
+    int cut = 0;  // runs stopped by a time, node or memory limit: their seconds and expanded are lower bounds
 };
 
 template <class T>
@@ -81,7 +82,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
     std::cout << std::right << std::setw(8) << "workers" << std::setw(26) << "seconds" << std::setw(9) << "speedup"
               << std::setw(38) << "expanded" << std::setw(20) << "overhead" << std::setw(12) << "below_last"
               << std::setw(9) << "balance" << std::setw(13) << "messages" << std::setw(8) << "comm" << std::setw(8)
-              << "pushes" << '\n';
+              << "pushes" << std::setw(5) << "cut" << '\n';
     for (int threads : request.threads) {
         options.threads = threads;
         std::vector<double> seconds, balance, communication;
@@ -90,20 +91,33 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         row.threads = threads;
         for (int r = 0; r < request.repeats; ++r) {
             Solved s = solve_level(level, options, Plan{});  // HDA*
-            if (!s.verified) {
-                std::cerr << "hdasoko: " << threads << " workers: " << search::outcome_name(s.result.outcome)
+            const search::Outcome outcome = s.result.outcome;
+            // A run cut by a limit stays in the table as a lower bound (a
+            // lottery's bad draws are what the spread is for); any other
+            // failure ends the report.
+            const bool cut = !s.verified && s.error.empty() &&
+                             (outcome == search::Outcome::time_limit || outcome == search::Outcome::node_limit ||
+                              outcome == search::Outcome::memory_limit);
+            if (!s.verified && !cut) {
+                std::cerr << "hdasoko: " << threads << " workers: " << search::outcome_name(outcome)
                           << (s.error.empty() ? "" : ": " + s.error) << '\n';
                 return s.exit_code() == exit_solved ? static_cast<int>(exit_internal) : s.exit_code();
             }
-            if (row.pushes >= 0 && s.pushes != row.pushes) {
+            if (cut) {
+                std::cerr << "hdasoko: " << threads << " workers: run " << r + 1 << " stopped by the "
+                          << search::outcome_name(outcome) << " after " << thousands(s.result.stats.expanded)
+                          << " expanded; kept as a lower bound\n";
+                ++row.cut;
+                exit_code = std::max(exit_code, s.exit_code());
+            } else if (row.pushes >= 0 && s.pushes != row.pushes) {
                 std::cerr << "hdasoko: push counts differ between runs: " << row.pushes << " and " << s.pushes << '\n';
                 return exit_internal;
             }
-            if (!rows.empty() && s.pushes != rows.front().pushes) {
+            if (!cut && !rows.empty() && rows.front().pushes >= 0 && s.pushes != rows.front().pushes) {
                 std::cerr << "hdasoko: push count with " << threads << " workers differs from 1 worker\n";
                 return exit_internal;
             }
-            row.pushes = s.pushes;
+            if (!cut) row.pushes = s.pushes;
             seconds.push_back(s.phases.search_s);
             expanded.push_back(s.result.stats.expanded);
             below.push_back(s.result.stats.expanded_before_last_f);
@@ -151,20 +165,20 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
                   << over.str() << std::setw(12) << std::setprecision(3) << row.overhead_below
                   << std::setw(9) << row.balance
                   << std::setw(13) << thousands(row.messages) << std::setw(8) << std::setprecision(3)
-                  << row.communication << std::setw(8) << row.pushes << std::endl;
+                  << row.communication << std::setw(8) << row.pushes << std::setw(5) << row.cut << std::endl;
     }
     if (!request.csv_path.empty()) {
         std::ofstream csv(request.csv_path);
         if (!csv) throw level::ParseError(request.csv_path, 0, 0, "cannot write file");
         csv << "level,workers,repeats,seconds,speedup,expanded,search_overhead,expanded_below_last_f,"
                "overhead_below_last_f,load_balance,messages,pushes,seconds_min,seconds_max,speedup_min,"
-               "speedup_max,expanded_min,expanded_max,overhead_min,overhead_max,communication_overhead\n";
+               "speedup_max,expanded_min,expanded_max,overhead_min,overhead_max,communication_overhead,runs_cut\n";
         for (const Row& r : rows)
             csv << level.number << ',' << r.threads << ',' << request.repeats << ',' << r.seconds << ',' << r.speedup
                 << ',' << r.expanded << ',' << r.overhead << ',' << r.below << ',' << r.overhead_below << ','
                 << r.balance << ',' << r.messages << ',' << r.pushes << ',' << r.seconds_min << ','
                 << r.seconds_max << ',' << r.speedup_min << ',' << r.speedup_max << ',' << r.expanded_min << ','
-                << r.expanded_max << ',' << r.overhead_min << ',' << r.overhead_max << ',' << r.communication << '\n';
+                << r.expanded_max << ',' << r.overhead_min << ',' << r.overhead_max << ',' << r.communication << ',' << r.cut << '\n';
     }
     if (!request.plot_path.empty())
         draw(rows, request.plot_path,

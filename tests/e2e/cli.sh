@@ -168,6 +168,12 @@ expect_exit 0 scale scale "$microban" --level 2 --threads 1,2 --repeat 2 --csv "
 expect_in "$tmp/scale.csv" "level,workers,repeats,seconds,speedup" scale_csv
 [ "$(wc -l <"$tmp/scale.csv")" -eq 3 ] || fail "scale: expected a header and rows for 1 and 2 workers"
 expect_exit 30 scale_bad_threads scale "$microban" --threads 1,x
+# A run cut by a limit stays in the table as a lower bound (runs_cut) and
+# the limit's code is returned: XSokoban 50 is not solved in 2,000 expansions.
+expect_exit 22 scale_cut scale "$xsokoban" --level 50 --threads 1,2 --repeat 2 --node-limit 2000 --csv "$tmp/scale_cut.csv"
+[ "$(wc -l <"$tmp/scale_cut.csv")" -eq 3 ] || fail "scale_cut: expected a header and rows for 1 and 2 workers"
+[ "$(awk -F, 'NR > 1 { print $NF }' "$tmp/scale_cut.csv" | paste -sd,)" = "2,2" ] || fail "scale_cut: runs_cut should be 2 for 1 and 2 workers"
+expect_in "$tmp/scale_cut.err" "kept as a lower bound" scale_cut
 expect_exit 30 replot_without_plot scale "$microban" --replot "$tmp/scale.csv"
 
 # Portfolio races: the winner is named, every member reported, and a race
