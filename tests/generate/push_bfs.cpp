@@ -78,23 +78,23 @@ public:
                 decode(k, boxes);
                 for (uint16_t b : boxes) occupied_[b] = 1;
                 area(decode_player(k));
-                std::vector<uint8_t> from = reached_;  // the parent's area
+                from_ = reached_;  // the parent's area
                 for (size_t i = 0; i < boxes.size(); ++i) {
                     const int b = boxes[i];
                     for (int d = 0; d < 4; ++d) {
                         const int to = b + offset(d);
-                        if (!from[b - offset(d)] || wall_[to] || occupied_[to]) continue;
-                        std::vector<uint16_t> child = boxes;
-                        child[i] = static_cast<uint16_t>(to);
-                        std::sort(child.begin(), child.end());
+                        if (!from_[b - offset(d)] || wall_[to] || occupied_[to]) continue;
+                        child_ = boxes;
+                        child_[i] = static_cast<uint16_t>(to);
+                        std::sort(child_.begin(), child_.end());
                         occupied_[b] = 0;
                         occupied_[to] = 1;
                         const int player = area(b);
                         occupied_[to] = 0;
                         occupied_[b] = 1;
-                        std::string child_key = key(child, player);
+                        std::string child_key = key(child_, player);
                         if (!seen.insert(child_key).second) continue;
-                        if (solved(child)) return {BfsAnswer::solved, depth, seen.size()};
+                        if (solved(child_)) return {BfsAnswer::solved, depth, seen.size()};
                         if (seen.size() > max_states) return {BfsAnswer::too_large, -1, seen.size()};
                         next.push_back(std::move(child_key));
                     }
@@ -115,17 +115,17 @@ private:
     int area(int from) {
         std::fill(reached_.begin(), reached_.end(), 0);
         int smallest = from;
-        std::vector<int> stack{from};
+        stack_.assign(1, from);
         reached_[from] = 1;
-        while (!stack.empty()) {
-            const int s = stack.back();
-            stack.pop_back();
+        while (!stack_.empty()) {
+            const int s = stack_.back();
+            stack_.pop_back();
             smallest = std::min(smallest, s);
             for (int d = 0; d < 4; ++d) {
                 const int t = s + offset(d);
                 if (wall_[t] || occupied_[t] || reached_[t]) continue;
                 reached_[t] = 1;
-                stack.push_back(t);
+                stack_.push_back(t);
             }
         }
         return smallest;
@@ -157,6 +157,11 @@ private:
     int w_, h_;
     std::vector<uint8_t> wall_, goal_, occupied_, reached_;
     std::vector<uint16_t> boxes_;
+    // Scratch reused from state to state (the fuzzers run this oracle
+    // thousands of times a second under ASan, where every allocation costs).
+    std::vector<uint8_t> from_;
+    std::vector<uint16_t> child_;
+    std::vector<int> stack_;
     int player_ = -1;
 };
 
