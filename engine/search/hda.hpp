@@ -36,6 +36,20 @@
 // drops a node, so the proof above is untouched; the worker holding the
 // best key never waits, so the search always progresses.
 //
+// Local dives (Options::hda_local_dive, with the lag): on a shared machine
+// each hop of the best line to another worker waits for the scheduler to
+// run that worker, so the gated dive crawls. With local dives a child that
+// continues the best line is stored and expanded by its parent's worker,
+// whoever owns its hash, and a shadow (Message dir | shadow_bit) tells the
+// owner, which stores it closed with that g (or closes its own worse copy),
+// so that it is expanded there again only if reached with a smaller g. The
+// state may then live in two shards; each copy is a node with its own g
+// and parent, so the proof above holds (every child is stored somewhere and
+// expanded while its f is below the incumbent); the price is the duplicates
+// the owner had before the shadow arrived. Not with a meeting (the
+// bidirectional search looks states up in their owner's shard) nor across
+// processes.
+//
 // Threads: std::thread, one per worker for the whole search. Workers never
 // hand work to a scheduler, so oneTBB's task arena would add nothing but a
 // layer; a worker with nothing to do sleeps (concurrent/parker.hpp).
@@ -145,6 +159,7 @@ public:
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           lag_(options.hda_lag),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
+          local_dive_(gated_ && options.hda_local_dive && !Meet::active),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
                           : std::max<uint64_t>(1, options.limits.node_limit * threads_ / total_)),
@@ -223,10 +238,13 @@ private:
     void drain_inbox(Worker& me);
     void expand(Worker& me, uint32_t index);
     // Stores a state in the owner's shard, or reopens it with a smaller g;
-    // records goals; bound() gives the h of a new state.
+    // records goals; bound() gives the h of a new state. A shadow (a state
+    // another worker stored and expands itself, a local dive) is stored
+    // closed, or closes a copy with a larger g: this owner expands it again
+    // only when it is reached with a smaller g.
     template <class Bound>
     void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, Cell box, uint8_t dir,
-                Bound&& bound);
+                Bound&& bound, bool shadow = false);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
     void flush_all(Worker& me) {
@@ -250,6 +268,7 @@ private:
     const uint32_t weight_;
     const int lag_;
     const bool gated_;
+    const bool local_dive_;
     // This process's share of the node limit: all of it in one process; over
     // MPI each rank stops at its share of the workers' part, so that the
     // ranks together stay within the limit between two termination waves
@@ -317,7 +336,7 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 template <Order order, class Exp, class Meet, class Net>
 template <class Bound>
 void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   Cell box, uint8_t dir, Bound&& bound) {
+                                   Cell box, uint8_t dir, Bound&& bound, bool shadow) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
@@ -332,24 +351,25 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
         [&] {
             h = bound();
             me.nodes.push_back(h == heuristic::dead ? Node{parent, g, dead_h, box, dir, 1}
-                                                    : Node{parent, g, static_cast<uint16_t>(h), box, dir, 0});
+                                                    : Node{parent, g, static_cast<uint16_t>(h), box, dir, shadow});
             return me.arena.add(state);
         });
     if (!found.inserted) {
         ++me.stats.duplicates;
         Node& old = me.nodes[found.ref];
         if (old.h == dead_h || g >= old.g) return;
-        if (old.closed) ++me.stats.reopened;
+        if (old.closed && !shadow) ++me.stats.reopened;
         old.parent = parent;
         old.box = box;
         old.dir = dir;
-        old.closed = 0;
+        old.closed = shadow;  // a shadow: the diver expands it at this g; an open entry here is stale now
         store_g(old, g);  // g alone may be read by another thread (view())
         h = old.h;
     } else if (h == heuristic::dead) {
         ++me.stats.pruned_matching;
         return;
     }
+    if (shadow) return;  // the diver records a goal and expands it
     if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
     if (g + h < incumbent()) me.open.push(key(g, h), tie(g, h), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
@@ -407,7 +427,8 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
         for (int i = 0; i < n; ++i) {
             const uint64_t* r = batch->record(i, record_words_);
             const Message m = unpack(r, stride_);
-            insert(me, r, m.hash, m.parent, m.g, m.box, m.dir, [&m] { return uint32_t{m.h}; });
+            insert(me, r, m.hash, m.parent, m.g, m.box, m.dir & ~shadow_bit, [&m] { return uint32_t{m.h}; },
+                   (m.dir & shadow_bit) != 0);
         }
         me.share.received += n;
         drained += n;
@@ -437,9 +458,17 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
+        const bool continues = gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key;
+        if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
+            insert(me, child, hash, parent_ref, g, push.box, push.dir, [h] { return h; });
+            send(me, owner, child,
+                 Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box,
+                         static_cast<uint8_t>(push.dir | shadow_bit), 0});
+            return;
+        }
         if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
         send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
-        if (gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key) {
+        if (continues) {
             me.urgent[owner] = 1;
             urgent = true;
         }

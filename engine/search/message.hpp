@@ -16,7 +16,9 @@ namespace hdasoko::search {
 //   parent: the Ref of the node expanded (on the sender)
 //   g, h:   the child's cost so far and its bound, scored by the sender
 //           (never heuristic::dead: dead children are not sent)
-//   box, dir: the move that produced it
+//   box, dir: the move that produced it; dir | shadow_bit: the sender
+//           stored and expands the state itself (a local dive, search/hda.hpp)
+//           and the owner only remembers it, closed
 struct Message {
     uint64_t hash;
     Ref parent;
@@ -28,6 +30,7 @@ struct Message {
 };
 static_assert(sizeof(Message) == 24 && sizeof(Message) % sizeof(uint64_t) == 0);
 constexpr int message_words = sizeof(Message) / sizeof(uint64_t);
+constexpr uint8_t shadow_bit = 0x80;
 
 // A record: `stride` state words, then the header's words.
 inline void pack(uint64_t* record, const uint64_t* state, int stride, const Message& m) {

@@ -132,6 +132,11 @@ struct Options {
     // never. 0 by default: it keeps the expansions of several workers near
     // one worker's in the last layer (perf/results/last-layer-analysis.txt).
     int hda_lag = 0;
+    // With the lag above (>= 0): a child that continues the best line (its
+    // key no worse than its parent's) is stored and expanded by its parent's
+    // worker, whoever owns its hash, so that the dive never waits for
+    // another worker (search/hda.hpp). Not with a meeting (bidirectional).
+    bool hda_local_dive = false;
     // The perimeter (search/perimeter.hpp): states within a few pushes of a
     // solved state with their exact distance, raising the bound of the rest.
     // Built once per level before the search, up to this many states; 0: none.

@@ -65,6 +65,20 @@ Config with_perimeter(Config c, size_t states) {
     return c;
 }
 
+// The same with the last-layer lag and local dives (search/hda.hpp): a
+// child continuing the best line is stored by its parent's worker and its
+// owner only remembers it.
+Config with_local_dive(Config c) {
+    c.name += " local-dive";
+    c.run = [run = c.run](const board::Board& board, const search::Options& base) {
+        search::Options o = base;
+        o.hda_lag = 0;
+        o.hda_local_dive = true;
+        return run(board, o);
+    };
+    return c;
+}
+
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
     constexpr int threads = 3;
     Config c;
@@ -102,6 +116,9 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
+            for (int workers : {2, 3})
+                all.push_back(
+                    with_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,

@@ -29,16 +29,17 @@ std::vector<level::Level> collection(const char* file) {
     return level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file);
 }
 
-search::Options with_threads(int threads, int lag = search::Options{}.hda_lag) {
+search::Options with_threads(int threads, int lag = search::Options{}.hda_lag, bool local_dive = false) {
     search::Options o;
     o.threads = threads;
     o.hda_lag = lag;
+    o.hda_local_dive = local_dive;
     return o;
 }
 
 // Solves with HDA* and checks the answer against A*'s.
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
-                         int lag = search::Options{}.hda_lag) {
+                         int lag = search::Options{}.hda_lag, bool local_dive = false) {
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
     REQUIRE(reference.outcome == Outcome::solved);
@@ -47,7 +48,8 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
         CAPTURE(level.number);
         CAPTURE(threads);
         CAPTURE(lag);
-        const search::SearchResult result = search::hda(board, with_threads(threads, lag));
+        CAPTURE(local_dive);
+        const search::SearchResult result = search::hda(board, with_threads(threads, lag, local_dive));
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == reference.pushes.size());
         const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
@@ -78,6 +80,15 @@ TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 wor
         for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8}, lag);
         check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8}, lag);
     }
+}
+
+TEST_CASE("hda local dive: Microban 1-30 and XSokoban 1, 2, 78 match A* at 1, 2, 3 and 8 workers" * doctest::test_suite("threads")) {
+    // A child continuing the best line stays with its parent's worker, a
+    // shadow tells its owner: the same optima, and one worker is A*.
+    auto microban = collection("microban.xsb");
+    auto xsokoban = collection("xsokoban.xsb");
+    for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true);
+    for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true);
 }
 
 TEST_CASE("hda small: limits and cancellation stop every worker" * doctest::test_suite("threads")) {
