@@ -46,7 +46,10 @@
 // state may then live in two shards; each copy is a node with its own g
 // and parent, so the proof above holds (every child is stored somewhere and
 // expanded while its f is below the incumbent); the price is the duplicates
-// the owner had before the shadow arrived. Not with a meeting (the
+// the owner had before the shadow arrived, fewer because the diver first
+// looks the child up in the owner's shard (which then keeps its old arrays
+// when it grows, as for a meeting) and drops it if held there at g or less.
+// Not with a meeting (the
 // bidirectional search looks states up in their owner's shard) nor across
 // processes.
 //
@@ -165,7 +168,7 @@ public:
                           : std::max<uint64_t>(1, options.limits.node_limit * threads_ / total_)),
           refs_(total_),
           table_(threads_, kernel::initial_slots,
-                 Meet::active ? concurrent::ClosedTable::Growth::owner
+                 Meet::active || local_dive_ ? concurrent::ClosedTable::Growth::owner
                               : concurrent::ClosedTable::Growth::owner_reads_only),
           meet_(meet),
           net_(net),
@@ -460,6 +463,14 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
         const bool continues = gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key;
         if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
+            // A copy its owner holds at g or less already: a duplicate, as it would be there.
+            const Worker& to = *workers_[owner];
+            const uint32_t there = table_.find(
+                owner, hash, [&](uint32_t i) { return state::equal(to.arena.at(i), child, stride_); });
+            if (there != concurrent::ClosedTable::none && load_g(to.nodes[there]) <= g) {
+                ++me.stats.duplicates;
+                return;
+            }
             insert(me, child, hash, parent_ref, g, push.box, push.dir, [h] { return h; });
             send(me, owner, child,
                  Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box,
