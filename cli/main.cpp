@@ -47,7 +47,7 @@ struct SearchFlags {
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
-    bool hda_local_dive = search::Options{}.hda_local_dive;
+    bool no_local_dive = !search::Options{}.hda_local_dive;
     size_t perimeter_states = search::Options{}.perimeter_states;
     std::string distribution = "zobrist";
     int zone_cells = search::Options{}.zone_cells;
@@ -80,8 +80,9 @@ struct SearchFlags {
                        "waits instead of expanding; -1 = never")
             ->check(CLI::Range(-1, 1000))
             ->capture_default_str();
-        app.add_flag("--hda-local-dive", hda_local_dive,
-                     "HDA* with --hda-lag >= 0: a child continuing the best line stays on its parent's worker");
+        app.add_flag("--no-local-dive", no_local_dive,
+                     "HDA* with --hda-lag >= 0: send a child continuing the best line to its owner like any other "
+                     "(by default it stays on its parent's worker)");
         app.add_option("--perimeter", perimeter_states,
                        "states held by the perimeter (exact distances near the solved states, a tighter bound "
                        "elsewhere); 0 = none")
@@ -153,7 +154,7 @@ struct SearchFlags {
         heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
-        o.hda_local_dive = hda_local_dive;
+        o.hda_local_dive = !no_local_dive;
         o.perimeter_states = perimeter_states;
         o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
                                                     : search::Options::Distribution::zobrist;

@@ -134,9 +134,10 @@ struct Options {
     int hda_lag = 0;
     // With the lag above (>= 0): a child that continues the best line (its
     // key no worse than its parent's) is stored and expanded by its parent's
-    // worker, whoever owns its hash, so that the dive never waits for
-    // another worker (search/hda.hpp). Not with a meeting (bidirectional).
-    bool hda_local_dive = false;
+    // worker, whoever owns its hash, so that the dive does not wait for
+    // another worker at each step (search/hda.hpp). Not with a meeting
+    // (bidirectional) nor across processes.
+    bool hda_local_dive = true;
     // The perimeter (search/perimeter.hpp): states within a few pushes of a
     // solved state with their exact distance, raising the bound of the rest.
     // Built once per level before the search, up to this many states; 0: none.

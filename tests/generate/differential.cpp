@@ -65,15 +65,14 @@ Config with_perimeter(Config c, size_t states) {
     return c;
 }
 
-// The same with the last-layer lag and local dives (search/hda.hpp): a
-// child continuing the best line is stored by its parent's worker and its
-// owner only remembers it.
-Config with_local_dive(Config c) {
-    c.name += " local-dive";
+// The same with the last-layer lag and without the default local dives
+// (search/hda.hpp): a child continuing the best line goes to its owner.
+Config without_local_dive(Config c) {
+    c.name += " no-local-dive";
     c.run = [run = c.run](const board::Board& board, const search::Options& base) {
         search::Options o = base;
         o.hda_lag = 0;
-        o.hda_local_dive = true;
+        o.hda_local_dive = false;
         return run(board, o);
     };
     return c;
@@ -118,7 +117,7 @@ std::vector<Config> make_configs() {
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
             for (int workers : {2, 3})
                 all.push_back(
-                    with_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+                    without_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,
