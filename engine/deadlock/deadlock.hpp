@@ -3,7 +3,8 @@
 // search directly; here live the tests that look at several boxes: freeze
 // deadlocks, and (subset_search.hpp) the deadlock search over the cluster of
 // boxes around the pushed one, with its table of verdicts. A bipartite-matching deadlock is found by the matching bound in
-// heuristic/ (no perfect matching). Every test is sound: it never rejects a
+// heuristic/ (no perfect matching); frozen_goals.hpp matches the boxes
+// again with the boxes frozen on goals taken as walls (used by fess). Every test is sound: it never rejects a
 // solvable state, so pruning keeps push optimality.
 #pragma once
 
@@ -17,5 +18,9 @@ namespace hdasoko::deadlock {
 // frozen, i.e. blocked on both axes by walls, dead squares on both sides, or
 // other frozen boxes, and some box of that frozen group is not on a goal.
 bool is_freeze_deadlock(const board::Board& board, const uint64_t* boxes, board::Cell c);
+
+// True when the box on `c` is frozen (the same test, on a goal or off one):
+// no solution from this state ever moves it, so it may be taken as a wall.
+bool is_frozen(const board::Board& board, const uint64_t* boxes, board::Cell c);
 
 }  // namespace hdasoko::deadlock

@@ -74,4 +74,10 @@ bool is_freeze_deadlock(const Board& board, const uint64_t* boxes, Cell c) {
     return false;
 }
 
+bool is_frozen(const Board& board, const uint64_t* boxes, Cell c) {
+    FreezeCheck check{board, boxes, {}, 0};
+    bool off_goal = false;
+    return check.frozen(c, off_goal);
+}
+
 }  // namespace hdasoko::deadlock

@@ -1,4 +1,4 @@
-// The packing and connectivity advisors; see advisors.hpp.
+// The packing, opener, hotspot and connectivity advisors; see advisors.hpp.
 #include "fess/advisors.hpp"
 
 #include <algorithm>
@@ -11,13 +11,14 @@ using board::Cell;
 using board::no_cell;
 
 Advisors::Advisors(const board::Board& board, const Features& features)
-    : board_(board), features_(features), goal_index_(board.cells(), -1) {
+    : board_(board), features_(features), goal_index_(board.cells(), -1), hotspots_(board) {
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
 
 void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVector& parent,
                           const moves::Push* first, BoxPath& paths) {
     parent_ = parent;
+    hotspots_.set(boxes);
     target_ = features_.next_goal(boxes);
     carrier_ = no_cell;
     opening_ = false;
@@ -41,6 +42,9 @@ void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVecto
 
 bool Advisors::advised(const moves::Push& push, const FeatureVector& child) const {
     if (child.regions < parent_.regions) return true;  // connectivity
+    if (push.box == hotspots_.hottest() &&
+        hotspots_.heat_at(board_.neighbor(push.box, push.dir)) < hotspots_.heat())
+        return true;  // hotspot
     if (target_ == no_cell) return false;
     const Cell to = board_.neighbor(push.box, push.dir);
     if (to == target_) return true;  // packing: the next goal is filled

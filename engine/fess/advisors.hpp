@@ -15,6 +15,9 @@
 //   opener:       when neither goal has a box path, a push of a box in the
 //                 way of the box nearest to the next goal (on the path that
 //                 box would take alone);
+//   hotspot:      a push of the hottest box (fess/hotspots.hpp: the box
+//                 on the most lone paths of the other boxes off goals) to
+//                 a square on fewer of them;
 //   connectivity: a push after which the free squares form fewer regions.
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
@@ -25,6 +28,7 @@
 #include "board/board.hpp"
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
+#include "fess/hotspots.hpp"
 #include "moves/moves.hpp"
 
 namespace hdasoko::fess {
@@ -53,6 +57,7 @@ private:
     bool opening_ = false;
     std::vector<std::pair<uint16_t, board::Cell>> ranked_;
     FeatureVector parent_;
+    Hotspots hotspots_;
 };
 
 }  // namespace hdasoko::fess

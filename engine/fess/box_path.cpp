@@ -19,7 +19,13 @@ constexpr int32_t unvisited = -2, start_parent = -1;
 BoxPath::BoxPath(const board::Board& board)
     : board_(board),
       area_(board),
-      from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited) {}
+      from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited),
+      goal_index_(board.cells(), -1),
+      areas_(static_cast<size_t>(board.cells()) * board.words()),
+      area_stamp_(board.cells(), 0),
+      lone_(board.goals().size() * board.cells() * 4, not_searched) {
+    for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
+}
 
 Cell BoxPath::nearest(uint64_t* boxes, Cell player, Cell target, std::vector<moves::Push>& path) {
     path.clear();
@@ -42,18 +48,30 @@ Cell BoxPath::nearest(uint64_t* boxes, Cell player, Cell target, std::vector<mov
 bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<uint64_t>& out) {
     const int words = board_.words();
     out.assign(words, 0);
-    alone_.assign(words, 0);
-    state::set_box(alone_.data(), box);
-    if (!find(alone_.data(), player, box, target, alone_path_)) return false;
-    auto mark = [&](Cell c) {
-        if (c != box && state::has_box(boxes, c)) state::set_box(out.data(), c);
-    };
-    for (const moves::Push& p : alone_path_) {
-        mark(board_.neighbor(p.box, board::opposite(p.dir)));  // where the player pushes from
-        mark(board_.neighbor(p.box, p.dir));                   // where the box goes
+    const int g = goal_index_[target];
+    if (g < 0 || player == box) return false;  // not expected: targets are goals, the player is off the box
+    int32_t& slot = lone_[(static_cast<size_t>(g) * board_.cells() + box) * 4 + board_.side(box, player)];
+    if (slot == not_searched) {
+        alone_.assign(words, 0);
+        state::set_box(alone_.data(), box);
+        if (!find(alone_.data(), player, box, target, alone_path_)) {
+            slot = no_path;
+        } else {
+            slot = static_cast<int32_t>(lone_squares_.size() / words);
+            lone_squares_.resize(lone_squares_.size() + words, 0);
+            uint64_t* squares = lone_squares_.data() + static_cast<size_t>(slot) * words;
+            for (const moves::Push& p : alone_path_) {
+                state::set_box(squares, board_.neighbor(p.box, board::opposite(p.dir)));  // where the player pushes from
+                state::set_box(squares, board_.neighbor(p.box, p.dir));                   // where the box goes
+            }
+        }
     }
+    if (slot == no_path) return false;
     // The player's walk to the first push: the boxes on a shortest walk
     // are not known without another search, so only the squares above.
+    const uint64_t* squares = lone_squares_.data() + static_cast<size_t>(slot) * words;
+    for (int w = 0; w < words; ++w) out[w] = squares[w] & boxes[w];
+    state::clear_box(out.data(), box);
     return true;
 }
 
@@ -66,19 +84,29 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     queue_.push_back(start);
     from_[start] = start_parent;
     state::clear_box(boxes, box);
+    if (++stamp_ == 0) {  // wrapped: every stamp is stale
+        std::fill(area_stamp_.begin(), area_stamp_.end(), 0);
+        stamp_ = 1;
+    }
+    const int words = board_.words();
     int found = -1;
     for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
         const int s = queue_[head];
         const Cell at = s == start ? box : static_cast<Cell>(s / 4);
         const Cell stand = s == start ? player : board_.neighbor(at, s % 4);
-        state::set_box(boxes, at);
-        area_.compute(boxes, stand);
-        state::clear_box(boxes, at);
+        uint64_t* area = areas_.data() + static_cast<size_t>(at) * words;
+        if (area_stamp_[at] != stamp_ || !state::has_box(area, stand)) {
+            state::set_box(boxes, at);
+            area_.compute(boxes, stand);
+            state::clear_box(boxes, at);
+            std::copy(area_.area(), area_.area() + words, area);
+            area_stamp_[at] = stamp_;
+        }
         for (int e = 0; e < 4; ++e) {
             const Cell to = board_.neighbor(at, e);
             if (to == no_cell || state::has_box(boxes, to) || board_.is_dead(to)) continue;
             const Cell behind = board_.neighbor(at, board::opposite(e));
-            if (behind == no_cell || !area_.reached(behind)) continue;
+            if (behind == no_cell || !state::has_box(area, behind)) continue;
             const int next = to * 4 + board::opposite(e);  // the player now stands on `at`
             if (from_[next] != unvisited) continue;
             from_[next] = s;

@@ -13,6 +13,7 @@
 #include "concurrent/closed_table.hpp"
 #include "deadlock/corral_search.hpp"
 #include "deadlock/deadlock.hpp"
+#include "deadlock/frozen_goals.hpp"
 #include "fess/advisors.hpp"
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
@@ -78,6 +79,7 @@ public:
           area_(board),
           heuristic_(board, heuristic::Kind::matching),
           corral_(board, corral_node_limit),
+          frozen_goals_(board),
           arena_(stride_),
           table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
           cells_(features_.cells()),
@@ -139,6 +141,7 @@ private:
     moves::Reachability area_;
     heuristic::Heuristic heuristic_;  // scores the end of a macro move
     deadlock::CorralSearch corral_;
+    deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left
     std::vector<moves::Push> path_;
     state::Arena arena_;
     state::Paged<Node> nodes_;
@@ -227,6 +230,10 @@ void Fess<with_corral_search>::expand(uint32_t index) {
     }
     advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+        if (frozen_goals_.is_dead(child, board_.neighbor(push.box, push.dir))) {
+            ++stats_.pruned_frozen_goals;
+            return;
+        }
         uint32_t h = 0;
         const auto found = table_.insert(
             0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child, stride_); },
@@ -303,6 +310,11 @@ void Fess<with_corral_search>::add_macro(uint32_t index, const std::vector<moves
         if (deadlock::is_freeze_deadlock(board_, work_.data(), to)) {
             nodes_[found.ref].h = 0xFFFF;
             ++stats_.pruned_freeze;
+            return;
+        }
+        if (frozen_goals_.is_dead(work_.data(), to)) {
+            nodes_[found.ref].h = 0xFFFF;
+            ++stats_.pruned_frozen_goals;
             return;
         }
         const uint32_t h = heuristic_.evaluate(work_.data(), state::player_of(work_.data(), words_));

@@ -33,6 +33,8 @@ public:
 
     Cell compute(const uint64_t* boxes, Cell from);
     bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
+    // The area last computed, as a bitset of words() words.
+    const uint64_t* area() const { return seen_.data(); }
 
 private:
     const Board& board_;

@@ -39,6 +39,7 @@ struct SearchStats {
     uint64_t corral_deadlocks = 0;   // expanded states proven dead by a corral test (a PI-corral
                                      // with no push; fess-corral: also its corral search)
     uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
+    uint64_t pruned_frozen_goals = 0;  // fess: boxes frozen on goals seal the goals left (deadlock/frozen_goals.hpp)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -68,6 +69,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.pruned_corral += part.pruned_corral;
     sum.corral_deadlocks += part.corral_deadlocks;
     sum.pruned_subset += part.pruned_subset;
+    sum.pruned_frozen_goals += part.pruned_frozen_goals;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
     sum.memory_bytes += part.memory_bytes;
