@@ -170,21 +170,27 @@ public:
         }
         return v;
     }
-    // The moves from a start state to the node at `place`, in order; once
-    // the workers have stopped.
+    // The pushes from a start state to the node at `place`, in order (a
+    // tunnel macro as its single pushes); once the workers have stopped.
     std::vector<moves::Push> path_to(Place place) const {
         std::vector<moves::Push> path;
         for (Ref r = refs_.make(place.shard, place.index);;) {
             const Node& n = workers_[refs_.worker(r)]->nodes[refs_.index(r)];
             if (n.parent == no_ref) break;
-            path.push_back(moves::Push{n.box, n.dir});
+            path.push_back(moves::Push{n.box, n.dir, n.run});
             r = n.parent;
         }
         std::reverse(path.begin(), path.end());
-        return path;
+        return unrolled(path);
     }
 
 private:
+    // Moves (tunnel macros among them) as single pushes, in the same order.
+    std::vector<moves::Push> unrolled(const std::vector<moves::Push>& moves) const {
+        std::vector<moves::Push> pushes;
+        for (const moves::Push& m : moves) moves::unroll(board_, m, pushes);
+        return pushes;
+    }
     int owner_of(uint64_t hash) const { return shard_of(hash, total_); }
     // Worker numbers of the whole search (they differ from the local ones
     // only with a distributed Net), and the Ref of a node of `me`.
@@ -225,7 +231,7 @@ private:
     // Stores a state in the owner's shard, or reopens it with a smaller g;
     // records goals; bound() gives the h of a new state.
     template <class Bound>
-    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, Cell box, uint8_t dir,
+    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
                 Bound&& bound);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
@@ -317,7 +323,7 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 template <Order order, class Exp, class Meet, class Net>
 template <class Bound>
 void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   Cell box, uint8_t dir, Bound&& bound) {
+                                   moves::Push move, Bound&& bound) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
@@ -331,8 +337,9 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
         me.id, hash, [&](uint32_t index) { return state::equal(me.arena.at(index), state, stride_); },
         [&] {
             h = bound();
-            me.nodes.push_back(h == heuristic::dead ? Node{parent, g, dead_h, box, dir, 1}
-                                                    : Node{parent, g, static_cast<uint16_t>(h), box, dir, 0});
+            const bool dead = h == heuristic::dead;
+            me.nodes.push_back(Node{parent, g, dead ? dead_h : static_cast<uint16_t>(h), move.box, move.dir, move.run,
+                                    static_cast<uint8_t>(dead)});
             return me.arena.add(state);
         });
     if (!found.inserted) {
@@ -341,8 +348,9 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
         if (old.h == dead_h || g >= old.g) return;
         if (old.closed) ++me.stats.reopened;
         old.parent = parent;
-        old.box = box;
-        old.dir = dir;
+        old.box = move.box;
+        old.dir = move.dir;
+        old.run = move.run;
         old.closed = 0;
         store_g(old, g);  // g alone may be read by another thread (view())
         h = old.h;
@@ -407,7 +415,7 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
         for (int i = 0; i < n; ++i) {
             const uint64_t* r = batch->record(i, record_words_);
             const Message m = unpack(r, stride_);
-            insert(me, r, m.hash, m.parent, m.g, m.box, m.dir, [&m] { return uint32_t{m.h}; });
+            insert(me, r, m.hash, m.parent, m.g, moves::Push{m.box, m.dir, m.run}, [&m] { return uint32_t{m.h}; });
         }
         me.share.received += n;
         drained += n;
@@ -420,14 +428,14 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
 template <Order order, class Exp, class Meet, class Net>
 void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
     const Node parent = me.nodes[index];
-    const uint16_t g = parent.g + 1;
     const Ref parent_ref = ref(me, index);
     const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
     bool urgent = false;
     me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+        const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
-            insert(me, child, hash, parent_ref, g, push.box, push.dir, [&] { return me.expander.bound(); });
+            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); });
             return;
         }
         // Another worker's state: scored here, where the incremental bound is cheap.
@@ -438,7 +446,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
         if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
-        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
+        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, push.run});
         if (gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key) {
             me.urgent[owner] = 1;
             urgent = true;
@@ -619,7 +627,7 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
         if (!is_local(owner_of(hash))) return;  // another rank stores it
-        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, board::no_cell, 0,
+        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0},
                [h] { return h; });
     });
     if (best_h == heuristic::dead) return finish();  // on every rank alike
@@ -664,9 +672,9 @@ SearchResult Hda<order, Exp, Meet, Net>::finish() {
     if (result.outcome == Outcome::solved) {
         const Ref r = static_cast<Ref>(best);
         if constexpr (Net::distributed)
-            result.pushes = net_.path(r, refs_, [this](Ref at, Node& node) {
+            result.pushes = unrolled(net_.path(r, refs_, [this](Ref at, Node& node) {
                 node = workers_[refs_.worker(at) - first_]->nodes[refs_.index(at)];
-            });
+            }));
         else
             result.pushes = path_to(Place{refs_.worker(r), refs_.index(r)});
     }

@@ -41,15 +41,19 @@ private:
 // parent (bits 0-31): the parent's Ref, no_ref for a root;
 // g, h: pushes (or pulls) so far and the lower bound (dead_h: proven dead,
 //   stored so that its duplicates are not scored again);
-// box, dir: the move that produced the node; closed: expanded, not reopened.
+// box, dir, run: the move that produced the node (bits 0-1 of the byte the
+//   direction, bits 2-7 the pushes of a tunnel macro, 1 for a plain push);
+// closed: expanded, not reopened.
 struct Node {
     Ref parent;
     uint16_t g;
     uint16_t h;
     board::Cell box;
-    uint8_t dir;
+    uint8_t dir : 2;
+    uint8_t run : 6;
     uint8_t closed;
 };
+constexpr int max_run = 63;  // the longest tunnel macro a node records
 static_assert(sizeof(Node) == 12);
 constexpr uint16_t dead_h = 0xFFFF;
 

@@ -39,6 +39,7 @@ struct SearchStats {
     uint64_t corral_deadlocks = 0;   // expanded states proven dead by a corral test (a PI-corral
                                      // with no push; fess-corral: also its corral search)
     uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
+    uint64_t tunnel_macros = 0;      // children made by a tunnel macro (more than one push)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -68,6 +69,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.pruned_corral += part.pruned_corral;
     sum.corral_deadlocks += part.corral_deadlocks;
     sum.pruned_subset += part.pruned_subset;
+    sum.tunnel_macros += part.tunnel_macros;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
     sum.memory_bytes += part.memory_bytes;
@@ -125,6 +127,11 @@ struct Options {
     // matching); admissible, so it keeps push optimality. Forward searches.
     bool penalties = false;
     int penalty_nodes = 500;  // configurations each pattern search may expand
+    // Tunnel macros (board.hpp, is_tunnel; search/expander.hpp): a box pushed
+    // into a one-way tunnel is pushed on through it in one move of as many
+    // pushes; keeps push optimality. Forward searches only (the
+    // bidirectional search's forward side runs without).
+    bool tunnels = false;
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is more than this
     // many pushes of h behind the best of all workers (or at a larger f)

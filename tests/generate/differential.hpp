@@ -13,6 +13,8 @@
 //     and off;
 //   astar and hda (2 workers) with penalty patterns on, each heuristic,
 //     the cluster deadlock search on and off;
+//   astar (PI-corral on and off, deadlock search off), hda (2, 3 workers)
+//     and greedy astar with tunnel macros on and off, each heuristic;
 //   astar's weighted and greedy orders, each heuristic;
 //   reverse in every order; bidirectional weighted and greedy;
 //   every portfolio member alone (optimal members in optimal mode, the others
