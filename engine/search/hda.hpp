@@ -45,6 +45,7 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <thread>
 
@@ -60,6 +61,7 @@
 #include "search/transport.hpp"
 #include "search/view.hpp"
 #include "state/arena.hpp"
+#include "state/packing.hpp"
 
 namespace hdasoko::search {
 
@@ -92,12 +94,12 @@ inline void lower_to(std::atomic<uint64_t>& a, uint64_t v) {
 
 template <class Exp>
 struct Worker {
-    Worker(int id, const board::Board& board, const Options& options, int stride, int workers)
-        : id(id), arena(stride), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
-          urgent(workers, 0) {}
+    Worker(int id, const board::Board& board, const Options& options, const state::Packing& packing, int workers)
+        : id(id), arena(packing.stride()), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
+          urgent(workers, 0), packed(packing.stride()), unpacked(packing.words() + 1) {}
 
     const int id;
-    state::Arena arena;
+    state::Arena arena;  // states as state::Packing stores them
     Nodes nodes;
     OpenList open;
     Exp expander;
@@ -109,6 +111,8 @@ struct Worker {
     std::vector<concurrent::Batch*> out;  // batch being filled per destination
     std::vector<Key> out_key;             // the lowest key in it
     std::vector<uint8_t> urgent;          // it holds a child that continues the best line
+    std::vector<uint64_t> packed;         // the state being inserted, packed
+    std::vector<uint64_t> unpacked;       // the state being expanded, unpacked from it
     bool active = true;
     Clock::time_point idle_since;
     uint32_t held_f = no_cost;  // f of a node popped and not expanded when a limit stopped the search
@@ -142,6 +146,7 @@ public:
           total_(net.workers(threads_)),
           stride_(board.words() + 1),
           record_words_(stride_ + message_words),
+          packing_(board),
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           lag_(options.hda_lag),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
@@ -157,13 +162,13 @@ public:
           termination_(threads_),
           start_(Clock::now()) {
         for (int i = 0; i < threads_; ++i)
-            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_, total_));
+            workers_.push_back(std::make_unique<Worker>(i, board, options, packing_, total_));
     }
 
     SearchResult run();
 
     SearchView view() const {
-        SearchView v{&table_, {}, {}};
+        SearchView v{&table_, &packing_, {}, {}};
         for (const auto& w : workers_) {
             v.arenas.push_back(&w->arena);
             v.nodes.push_back(&w->nodes);
@@ -252,7 +257,8 @@ private:
 
     const board::Board& board_;
     const Options& options_;
-    const int threads_, first_, total_, stride_, record_words_;
+    const int threads_, first_, total_, stride_, record_words_;  // stride_: a working state's words
+    const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
     const int lag_;
     const bool gated_;
@@ -333,14 +339,16 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
     // with. The node is in place before the table publishes its index; a
     // dead state is stored too, so that its duplicates cost nothing.
     uint32_t h = 0;
+    packing_.pack(state, me.packed.data());
+    const size_t packed_bytes = sizeof(uint64_t) * packing_.stride();
     const concurrent::ClosedTable::Found found = table_.insert(
-        me.id, hash, [&](uint32_t index) { return state::equal(me.arena.at(index), state, stride_); },
+        me.id, hash, [&](uint32_t index) { return std::memcmp(me.arena.at(index), me.packed.data(), packed_bytes) == 0; },
         [&] {
             h = bound();
             const bool dead = h == heuristic::dead;
             me.nodes.push_back(Node{parent, g, dead ? dead_h : static_cast<uint16_t>(h), move.box, move.dir, move.run,
                                     static_cast<uint8_t>(dead)});
-            return me.arena.add(state);
+            return me.arena.add(me.packed.data());
         });
     if (!found.inserted) {
         ++me.stats.duplicates;
@@ -431,7 +439,8 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
     const Ref parent_ref = ref(me, index);
     const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
     bool urgent = false;
-    me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+    packing_.unpack(me.arena.at(index), me.unpacked.data());
+    me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new

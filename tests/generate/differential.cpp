@@ -235,14 +235,18 @@ std::vector<std::string> differential(const level::Level& level, const BfsAnswer
     search::Options base;
     base.pdb = std::make_shared<const heuristic::Pdb>(board);  // shared by every PDB run, as the command does
     std::vector<uint64_t> seen;  // configurations of each family so far
+    uint64_t macros = 0;
     for (const Config& config : configs()) {
         if (seen.size() <= static_cast<size_t>(config.family)) seen.resize(config.family + 1, 0);
         const uint64_t index = seen[config.family]++;
         if (coverage == Coverage::rotating && (index + salt) % config.stride != 0) continue;
         ++count.searches;
-        for (std::string& d : judge(level, board, expected, config, config.run(board, base), false))
-            out.push_back(std::move(d));
+        const Answer answer = config.run(board, base);
+        macros += answer.result.stats.tunnel_macros;
+        for (std::string& d : judge(level, board, expected, config, answer, false)) out.push_back(std::move(d));
     }
+    count.tunnel_macros += macros;
+    if (macros) ++count.levels_with_tunnel_macros;
     return out;
 }
 

@@ -60,7 +60,9 @@ std::vector<std::string> judge(const level::Level& level, const board::Board& bo
 enum class Coverage { full, rotating };
 
 struct DifferentialCount {
-    uint64_t searches = 0;  // searches run and compared
+    uint64_t searches = 0;                   // searches run and compared
+    uint64_t tunnel_macros = 0;              // moves made by tunnel macros in them
+    uint64_t levels_with_tunnel_macros = 0;  // levels where some search made one
 };
 
 // Runs the configurations (all or a rotating share) without limits and
