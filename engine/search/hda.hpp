@@ -215,6 +215,13 @@ private:
         return h;
     }
     uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
+    // The g of an entry with key (f, tie): a node whose g differs was
+    // reached again with a smaller g after the entry was made (stale).
+    uint32_t g_of(uint32_t f, uint32_t t) const {
+        if constexpr (order == Order::astar) return f - t;
+        if constexpr (order == Order::weighted) return f - weight_ * t;
+        return t;
+    }
     uint32_t incumbent() const {
         // Relaxed: a stale (higher) incumbent only prunes less.
         return incumbent_.load(std::memory_order_relaxed);
@@ -232,7 +239,8 @@ private:
 
     void work(Worker& me);
     void drain_inbox(Worker& me);
-    void expand(Worker& me, uint32_t index);
+    // Expands the node at `index`, popped with open-list key (f, t).
+    void expand(Worker& me, uint32_t index, uint32_t f, uint32_t t);
     // Stores a state in the owner's shard, or reopens it with a smaller g;
     // records goals; bound() gives the h of a new state.
     template <class Bound>
@@ -346,22 +354,24 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
         [&] {
             h = bound();
             const bool dead = h == heuristic::dead;
-            me.nodes.push_back(Node{parent, g, dead ? dead_h : static_cast<uint16_t>(h), move.box, move.dir, move.run,
-                                    static_cast<uint8_t>(dead)});
+            me.nodes.push_back(Node{parent, g, move.box, move.dir, move.run,
+                                    static_cast<uint8_t>(dead ? closed_flag | dead_flag : 0)});
             return me.arena.add(me.packed.data());
         });
     if (!found.inserted) {
         ++me.stats.duplicates;
         Node& old = me.nodes[found.ref];
-        if (old.h == dead_h || g >= old.g) return;
-        if (old.closed) ++me.stats.reopened;
+        if (is_dead(old) || g >= old.g) return;
+        // Scored again (nodes keep no h): the same bound, the state being the same.
+        h = bound();
+        if (h == heuristic::dead) return;
+        if (is_closed(old)) ++me.stats.reopened;
         old.parent = parent;
         old.box = move.box;
         old.dir = move.dir;
         old.run = move.run;
-        old.closed = 0;
-        store_g(old, g);  // g alone may be read by another thread (view())
-        h = old.h;
+        store_flags(old, 0);
+        store_g(old, g);  // g and flags may be read by another thread (view())
     } else if (h == heuristic::dead) {
         ++me.stats.pruned_matching;
         return;
@@ -434,10 +444,10 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
 }
 
 template <Order order, class Exp, class Meet, class Net>
-void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
+void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t f, uint32_t t) {
     const Node parent = me.nodes[index];
     const Ref parent_ref = ref(me, index);
-    const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
+    const Key parent_key = kernel::make_key(f, t);
     bool urgent = false;
     packing_.unpack(me.arena.at(index), me.unpacked.data());
     me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
@@ -583,10 +593,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             if (check_limits(me)) break;  // a wait costs more than the look at the clock
             continue;
         }
-        uint32_t f, h;
-        const uint32_t index = me.open.pop(f, h);
+        uint32_t f, t;
+        const uint32_t index = me.open.pop(f, t);
         Node& node = me.nodes[index];
-        if (node.closed || key(node.g, node.h) != f) continue;  // stale entry
+        if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
         if constexpr (order == Order::astar) {
             if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
             ++me.expanded_at_f[f];
@@ -612,10 +622,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             me.held_f = f;
             break;
         }
-        node.closed = 1;
+        store_flags(node, closed_flag);
         ++me.stats.expanded;
         // 5. expand; children go to their owners.
-        expand(me, index);
+        expand(me, index, f, t);
         if (++since_flush == kernel::flush_interval) {
             since_flush = 0;
             flush_all(me);

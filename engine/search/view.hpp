@@ -40,7 +40,7 @@ struct SearchView {
         place.index = table->find(place.shard, hash, [&](uint32_t i) { return packing->equal(arena.at(i), state); });
         if (place.index == concurrent::ClosedTable::none) return false;
         const Node& node = (*nodes[place.shard])[place.index];
-        if (node.h == dead_h) return false;
+        if (is_dead(node)) return false;
         g = load_g(node);
         return true;
     }
