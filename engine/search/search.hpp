@@ -130,8 +130,10 @@ struct Options {
     // Tunnel macros (board.hpp, is_tunnel; search/expander.hpp): a box pushed
     // into a one-way tunnel is pushed on through it in one move of as many
     // pushes; keeps push optimality. Forward searches only (the
-    // bidirectional search's forward side runs without).
-    bool tunnels = false;
+    // bidirectional search's forward side runs without). On by default: it
+    // never expanded more on the proven XSokoban levels and 12 slow
+    // Microban levels, and up to 3x fewer (XSokoban 83: 1,695 -> 549).
+    bool tunnels = true;
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is more than this
     // many pushes of h behind the best of all workers (or at a larger f)
