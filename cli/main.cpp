@@ -54,6 +54,7 @@ struct SearchFlags {
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     bool penalties = false;
+    bool tunnels = search::Options{}.tunnels;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
@@ -103,6 +104,9 @@ struct SearchFlags {
         app.add_flag("--penalties,!--no-penalties", penalties,
                      "penalty patterns: searched costs of interacting box groups raise the bound (forward "
                      "optimal searches; keeps push optimality)");
+        app.add_flag("--tunnels,!--no-tunnels", tunnels,
+                     "tunnel macros: a box pushed into a one-way tunnel goes on through it in one move, every "
+                     "push counted (forward searches; keeps push optimality)");
         app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
             ->check(CLI::Range(1, 8000))
             ->capture_default_str();
@@ -162,6 +166,7 @@ struct SearchFlags {
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.penalties = penalties;
+        o.tunnels = tunnels;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;

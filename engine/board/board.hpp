@@ -55,6 +55,26 @@ public:
     Cell initial_player() const { return initial_player_; }
     int boxes() const { return static_cast<int>(goals_.size()); }
 
+    // One-way tunnel square for a box pushed along direction d's axis
+    // (board/tunnels.cpp): c is not a goal, both squares beside it across
+    // the axis are walls, and c is the only way between its two neighbours
+    // on the axis (their sides of c differ). A box pushed onto such a square
+    // is pushed on at once by some optimal solution (Junghanns and
+    // Schaeffer's tunnel macros, here with a proof): let a box B be pushed
+    // in direction d onto c, the player behind it on a, the square ahead e
+    // free. B is not on a goal, so it moves again; the walls beside c allow
+    // only pushes along the axis, and while B stays the player cannot reach
+    // e (c is the only way there), so B's next push is to e. Until then the
+    // player, and every box it pushes, stays on a's side of c (a box pushed
+    // from that side lands beside its old square, never on c), so nothing
+    // on e's side moves. Pushing B to e first and then making the same other
+    // pushes is therefore legal (they never used c, e or anything beyond;
+    // with B on e the player keeps a's side, c included) and reaches the
+    // same state with as many pushes. So the state after the second push is
+    // exactly one push nearer the goal: a search may replace a push onto c
+    // by the run of pushes through the tunnel, each push counted.
+    bool is_tunnel(Cell c, int d) const { return (tunnel_[c] >> (d & 1)) & 1; }
+
     // Zobrist keys: one per (cell, box) and one per (cell, player).
     uint64_t box_key(Cell c) const { return box_key_[c]; }
     uint64_t player_key(Cell c) const { return player_key_[c]; }
@@ -95,6 +115,7 @@ private:
     void compute_dead_squares();
     void compute_sides();
     void compute_push_distances();
+    void compute_tunnels();
     void compute_zobrist(uint64_t seed);
 
     int width_ = 0, height_ = 0;
@@ -102,6 +123,7 @@ private:
     std::vector<Cell> next_;     // cells*4 neighbours
     std::vector<int16_t> x_, y_;
     std::vector<uint8_t> goal_, dead_, wall_;
+    std::vector<uint8_t> tunnel_;      // per cell: bit 0 horizontal, bit 1 vertical one-way tunnel
     std::vector<Cell> goals_, initial_boxes_;
     Cell initial_player_ = no_cell;
     std::vector<uint64_t> box_key_, player_key_;

@@ -12,6 +12,7 @@ Board::Board(const level::Level& level) {
     compute_dead_squares();
     compute_sides();
     compute_push_distances();
+    compute_tunnels();
     compute_zobrist(0x9E3779B97F4A7C15ULL);
 }
 

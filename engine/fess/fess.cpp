@@ -74,7 +74,8 @@ public:
           order_(board),
           features_(board, order_),
           advisors_(board, features_),
-          expander_(board, options),
+          expander_options_(without_tunnels(options)),
+          expander_(board, expander_options_),
           box_path_(board),
           area_(board),
           heuristic_(board, heuristic::Kind::matching),
@@ -89,6 +90,10 @@ public:
     SearchResult run();
 
 private:
+    static search::Options without_tunnels(search::Options o) {
+        o.tunnels = false;
+        return o;
+    }
     // Files a node under its cell, keyed (weight, out of plan, h, node): weight
     // saturates at 12 bits, out_of_plan takes 4.
     void file(uint32_t node, const FeatureVector& f) {
@@ -136,6 +141,9 @@ private:
     PackingOrder order_;
     Features features_;
     Advisors advisors_;
+    // FESS files single pushes and its own macro moves (nodes keep box and
+    // direction only), so its expander makes no tunnel macros.
+    const search::Options expander_options_;
     search::Expander expander_;
     BoxPath box_path_;
     moves::Reachability area_;

@@ -84,8 +84,8 @@ uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
     return parent_h_;
 }
 
-uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell player) {
-    if (pdb_) return evaluate_push_pdb(from, to, player);
+uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell player, int pushes) {
+    if (pdb_) return evaluate_push_pdb(from, to, player, pushes);
     assert(parent_h_ != dead);
     const int n = board_.boxes();
     const int row = row_of_[from];
@@ -99,12 +99,13 @@ uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell 
         h = after >= Hungarian::forbidden ? dead : parent_h_ - before + after;
     } else {
         // A push lowers the bound by at most one (the pushed box's row drops
-        // by at most one, the others keep theirs). So if the box moved one
-        // step nearer the goal it was matched to, the old matching is still
-        // optimal: parent - 1 is reached and nothing lower exists.
+        // by at most one, the others keep theirs), k pushes by at most k. So
+        // if the box moved k steps nearer the goal it was matched to, the old
+        // matching is still optimal: parent - k is reached and nothing lower
+        // exists.
         const int col = hungarian_.column_of(row);
-        if (r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - 1) {
-            h = parent_h_ - 1;
+        if (r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - pushes) {
+            h = parent_h_ - pushes;
         } else {
             int total = hungarian_.resolve_row(n, cost_.data(), row);
             h = total < 0 ? dead : static_cast<uint32_t>(total);

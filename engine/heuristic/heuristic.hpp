@@ -61,9 +61,10 @@ public:
     // Keeps `boxes` as the base of evaluate_push(); returns the base bound
     // (as evaluate()), for the PDB kinds the goal part alone.
     uint32_t set_parent(const uint64_t* boxes, board::Cell player);
-    // The bound after the box on `from` is pushed to `to`, with the child's
-    // player on `player`; equals evaluate() on the child.
-    uint32_t evaluate_push(board::Cell from, board::Cell to, board::Cell player);
+    // The bound after the box on `from` is pushed to `to` by `pushes` pushes
+    // (more than one: a tunnel macro), with the child's player on `player`;
+    // equals evaluate() on the child.
+    uint32_t evaluate_push(board::Cell from, board::Cell to, board::Cell player, int pushes = 1);
 
     Kind kind() const { return kind_; }
 
@@ -72,7 +73,7 @@ private:
     // PDB kinds (heuristic/pdb_bound.cpp).
     uint32_t evaluate_pdb(const uint64_t* boxes, board::Cell player);
     uint32_t set_parent_pdb(const uint64_t* boxes, board::Cell player);
-    uint32_t evaluate_push_pdb(board::Cell from, board::Cell to, board::Cell player);
+    uint32_t evaluate_push_pdb(board::Cell from, board::Cell to, board::Cell player, int pushes);
     // Rows of the cost matrix (in box order) and the maze boxes in cell order.
     void fill_pdb_rows(const uint64_t* boxes, board::Cell player, std::vector<board::Cell>& maze);
     uint32_t maze_part(const board::Cell* maze, int k, board::Cell player);

@@ -85,7 +85,7 @@ uint32_t Heuristic::set_parent_pdb(const uint64_t* boxes, Cell player) {
     return parent_h_;
 }
 
-uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player) {
+uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player, int pushes) {
     assert(parent_h_ != dead);
     const int n = board_.boxes();
     const bool was_maze = pdb_->in_maze(from), is_maze = pdb_->in_maze(to);
@@ -107,14 +107,15 @@ uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player) {
     else fill_row(row, to, player);
     int goal;
     const int col = hungarian_.column_of(row);
-    if (!was_maze && !is_maze && r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - 1) {
+    if (!was_maze && !is_maze && r[col] < Hungarian::forbidden && r[col] == parent_row_[col] - pushes) {
         // The box moved within the goal zone and the entrance, where its row
-        // holds lone-box distances: no entry drops by more than one (the push
-        // is a lone-box move), so a drop of one at its matched goal keeps the
-        // parent's matching optimal (as the matching bound's shortcut). Not
-        // for a box entering or leaving the maze: the entrance row is a
-        // minimum over sides and may sit far below the distances it replaces.
-        goal = static_cast<int>(parent_h_) - 1;
+        // holds lone-box distances: no entry drops by more than one per push
+        // (the push is a lone-box move), so a drop of `pushes` at its matched
+        // goal keeps the parent's matching optimal (as the matching bound's
+        // shortcut). Not for a box entering or leaving the maze: the entrance
+        // row is a minimum over sides and may sit far below the distances it
+        // replaces.
+        goal = static_cast<int>(parent_h_) - pushes;
     } else {
         goal = hungarian_.resolve_row(n, cost_.data(), row);
     }

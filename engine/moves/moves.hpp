@@ -17,11 +17,20 @@ using board::Board;
 using board::Cell;
 using board::no_cell;
 
-// A push: the box on `box` moves one square in direction `dir`.
+// A push: the box on `box` moves one square in direction `dir`; with run k
+// > 1 (a tunnel macro, search/expander.hpp) k squares, k pushes in a row.
+// Solutions hold single pushes only (unroll()).
 struct Push {
     Cell box;
     uint8_t dir;
+    uint8_t run = 1;
 };
+
+// Appends `push` to `out` as its run of single pushes.
+inline void unroll(const Board& board, const Push& push, std::vector<Push>& out) {
+    Cell c = push.box;
+    for (int i = 0; i < push.run; ++i, c = board.neighbor(c, push.dir)) out.push_back(Push{c, push.dir});
+}
 
 // Player reachability with reusable scratch space (one per worker): no
 // allocation per call. The area is the set of cells reached from `from`

@@ -244,18 +244,19 @@ std::vector<moves::Push> MpiNet::path(search::Ref goal, const search::RefCodec& 
     std::vector<moves::Push> path;
     for (search::Ref r = goal;;) {
         const int owner = refs.worker(r) / s.threads;
-        uint64_t step[2] = {0, 0};  // parent, (box << 8) | dir
+        uint64_t step[2] = {0, 0};  // parent, (box << 16) | (run << 8) | dir
         if (owner == s.rank) {
             search::Node node;
             lookup(r, node);
             step[0] = node.parent;
-            step[1] = (static_cast<uint64_t>(static_cast<uint16_t>(node.box)) << 8) | node.dir;
+            step[1] = (static_cast<uint64_t>(static_cast<uint16_t>(node.box)) << 16) | (uint64_t{node.run} << 8) |
+                      node.dir;
         }
         MPI_Bcast(step, 2, MPI_UINT64_T, owner, s.comm);
         const auto parent = static_cast<search::Ref>(step[0]);
         if (parent == search::no_ref) break;
-        path.push_back(moves::Push{static_cast<board::Cell>(static_cast<uint16_t>(step[1] >> 8)),
-                                   static_cast<uint8_t>(step[1] & 0xFF)});
+        path.push_back(moves::Push{static_cast<board::Cell>(static_cast<uint16_t>(step[1] >> 16)),
+                                   static_cast<uint8_t>(step[1] & 0xFF), static_cast<uint8_t>((step[1] >> 8) & 0xFF)});
         r = parent;
     }
     std::reverse(path.begin(), path.end());
@@ -265,13 +266,14 @@ std::vector<moves::Push> MpiNet::path(search::Ref goal, const search::RefCodec& 
 void MpiNet::gather(search::SearchResult& result) {
     const State& s = *state_;
     search::SearchStats& t = result.stats;
-    std::array<uint64_t, 15> counts{t.expanded,       t.generated,          t.duplicates,       t.reopened,
+    std::array<uint64_t, 16> counts{t.expanded,       t.generated,          t.duplicates,       t.reopened,
                                     t.pruned_dead_square, t.pruned_freeze, t.pruned_matching, t.pruned_corral,
                                     t.corral_deadlocks, t.pruned_subset,   t.expanded_before_last_f,
-                                    t.messages_sent,  t.stored,             t.memory_bytes,     t.last_f};
-    std::array<uint64_t, 15> sums{};
-    MPI_Allreduce(counts.data(), sums.data(), 14, MPI_UINT64_T, MPI_SUM, s.comm);
-    MPI_Allreduce(&counts[14], &sums[14], 1, MPI_UINT64_T, MPI_MAX, s.comm);
+                                    t.messages_sent,  t.stored,             t.memory_bytes,     t.tunnel_macros,
+                                    t.last_f};
+    std::array<uint64_t, 16> sums{};
+    MPI_Allreduce(counts.data(), sums.data(), 15, MPI_UINT64_T, MPI_SUM, s.comm);
+    MPI_Allreduce(&counts[15], &sums[15], 1, MPI_UINT64_T, MPI_MAX, s.comm);
     double seconds = 0;
     MPI_Allreduce(&t.seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, s.comm);
     t.expanded = sums[0];
@@ -288,8 +290,9 @@ void MpiNet::gather(search::SearchResult& result) {
     t.messages_sent = sums[11];
     t.stored = sums[12];
     t.memory_bytes = sums[13];
+    t.tunnel_macros = sums[14];
     if (result.outcome != search::Outcome::solved && result.outcome != search::Outcome::bound_proven)
-        t.last_f = static_cast<uint32_t>(sums[14]);
+        t.last_f = static_cast<uint32_t>(sums[15]);
     t.seconds = seconds;
     static_assert(std::is_trivially_copyable_v<search::WorkerStats>);
     const int bytes = static_cast<int>(sizeof(search::WorkerStats) * result.workers.size());

@@ -94,6 +94,9 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     side.shared_bound = &meeting.bound;
     side.on_layer = nullptr;
     Options forward_side = side;
+    // Tunnel macros skip states; the meeting test and the stopping rule
+    // assume the forward side stores every state on its paths.
+    forward_side.tunnels = false;
     forward_side.threads = order == Order::astar ? std::max(1, options.threads - 1) : 1;
     side.threads = 1;
     Forward<order> forward(board, forward_side, MeetSide<0>{&meeting});

@@ -1,8 +1,12 @@
 // Expander: one expansion of a state, shared by every forward search (A*,
 // HDA*). From a parent it computes the player area, the PI-corral
-// restriction, and for each push: dead-square, freeze and (optional)
-// cluster deadlock-search pruning, the
-// child's normalized player and incremental Zobrist hash. The caller gets
+// restriction, and for each push: the tunnel macro (optional: a box pushed
+// onto a one-way tunnel square goes on through the tunnel, board.hpp
+// is_tunnel), dead-square, freeze and (optional) cluster deadlock-search
+// pruning, the child's normalized player and incremental Zobrist hash.
+// Pruning looks at the macro's last state only: every state of the run is
+// exactly one push farther from the goal than the next (board.hpp), so one
+// is dead exactly when the last is; a dead square on the way ends it. The caller gets
 // each surviving child through a callback and asks for its bound only if it
 // needs it (A* skips duplicates first; HDA* scores before sending), so the
 // incremental Hungarian work is spent only where it counts. One per worker;
@@ -19,6 +23,7 @@
 #include "heuristic/heuristic.hpp"
 #include "heuristic/penalty.hpp"
 #include "moves/moves.hpp"
+#include "search/node.hpp"
 #include "search/perimeter.hpp"
 #include "search/search.hpp"
 #include "state/state.hpp"
@@ -89,10 +94,25 @@ public:
                 ++stats.pruned_corral;
                 return;
             }
-            const board::Cell to = board_.neighbor(push.box, push.dir);
+            board::Cell to = board_.neighbor(push.box, push.dir);
             if (board_.is_dead(to)) {
                 ++stats.pruned_dead_square;
                 return;
+            }
+            int run = 1;
+            if (options_.tunnels) {
+                // On through the tunnel while the square ahead is free (a box
+                // ahead ends the run: the macro's proof needs it free).
+                while (board_.is_tunnel(to, push.dir) && run < max_run) {
+                    const board::Cell next = board_.neighbor(to, push.dir);
+                    if (state::has_box(parent_.data(), next)) break;
+                    if (board_.is_dead(next)) {
+                        ++stats.pruned_dead_square;
+                        return;
+                    }
+                    to = next;
+                    ++run;
+                }
             }
             std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
             state::clear_box(child_.data(), push.box);
@@ -101,7 +121,8 @@ public:
                 ++stats.pruned_freeze;
                 return;
             }
-            const board::Cell child_player = child_area_.compute(child_.data(), push.box);
+            const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
+            const board::Cell child_player = child_area_.compute(child_.data(), behind);
             if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
@@ -110,17 +131,19 @@ public:
             const uint64_t hash =
                 box_hash ^ board_.box_key(push.box) ^ board_.box_key(to) ^ board_.player_key(child_player);
             assert(hash == state::state_hash(board_, child_.data()));
-            current_ = push;
+            if (run > 1) ++stats.tunnel_macros;
+            current_ = moves::Push{push.box, push.dir, static_cast<uint8_t>(run)};
+            current_to_ = to;
             current_hash_ = hash;
-            emit(static_cast<const uint64_t*>(child_.data()), hash, push);
+            emit(static_cast<const uint64_t*>(child_.data()), hash, current_);
         });
         return true;
     }
 
     // The bound of the child being emitted (heuristic::dead if it is one).
     uint32_t bound() {
-        const board::Cell to = board_.neighbor(current_.box, current_.dir);
-        uint32_t h = heuristic_.evaluate_push(current_.box, to, state::player_of(child_.data(), words_));
+        uint32_t h =
+            heuristic_.evaluate_push(current_.box, current_to_, state::player_of(child_.data(), words_), current_.run);
         assert(h == debug_heuristic_.evaluate(child_.data(), state::player_of(child_.data(), words_)));
         return with_perimeter(with_penalties(h, child_.data()), child_.data(), current_hash_);
     }
@@ -152,6 +175,7 @@ private:
     heuristic::PenaltyPatterns penalties_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     moves::Push current_{board::no_cell, 0};
+    board::Cell current_to_ = board::no_cell;  // where the current child's box ends
     uint64_t current_hash_ = 0;
 };
 

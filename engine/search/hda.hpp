@@ -62,6 +62,7 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <thread>
 
@@ -77,6 +78,7 @@
 #include "search/transport.hpp"
 #include "search/view.hpp"
 #include "state/arena.hpp"
+#include "state/packing.hpp"
 
 namespace hdasoko::search {
 
@@ -109,12 +111,12 @@ inline void lower_to(std::atomic<uint64_t>& a, uint64_t v) {
 
 template <class Exp>
 struct Worker {
-    Worker(int id, const board::Board& board, const Options& options, int stride, int workers)
-        : id(id), arena(stride), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
-          urgent(workers, 0) {}
+    Worker(int id, const board::Board& board, const Options& options, const state::Packing& packing, int workers)
+        : id(id), arena(packing.stride()), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
+          urgent(workers, 0), packed(packing.stride()), unpacked(packing.words() + 1) {}
 
     const int id;
-    state::Arena arena;
+    state::Arena arena;  // states as state::Packing stores them
     Nodes nodes;
     OpenList open;
     Exp expander;
@@ -126,6 +128,8 @@ struct Worker {
     std::vector<concurrent::Batch*> out;  // batch being filled per destination
     std::vector<Key> out_key;             // the lowest key in it
     std::vector<uint8_t> urgent;          // it holds a child that continues the best line
+    std::vector<uint64_t> packed;         // the state being inserted, packed
+    std::vector<uint64_t> unpacked;       // the state being expanded, unpacked from it
     bool active = true;
     Clock::time_point idle_since;
     uint32_t held_f = no_cost;  // f of a node popped and not expanded when a limit stopped the search
@@ -159,6 +163,7 @@ public:
           total_(net.workers(threads_)),
           stride_(board.words() + 1),
           record_words_(stride_ + message_words),
+          packing_(board),
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           lag_(options.hda_lag),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
@@ -175,34 +180,40 @@ public:
           termination_(threads_),
           start_(Clock::now()) {
         for (int i = 0; i < threads_; ++i)
-            workers_.push_back(std::make_unique<Worker>(i, board, options, stride_, total_));
+            workers_.push_back(std::make_unique<Worker>(i, board, options, packing_, total_));
     }
 
     SearchResult run();
 
     SearchView view() const {
-        SearchView v{&table_, {}, {}};
+        SearchView v{&table_, &packing_, {}, {}};
         for (const auto& w : workers_) {
             v.arenas.push_back(&w->arena);
             v.nodes.push_back(&w->nodes);
         }
         return v;
     }
-    // The moves from a start state to the node at `place`, in order; once
-    // the workers have stopped.
+    // The pushes from a start state to the node at `place`, in order (a
+    // tunnel macro as its single pushes); once the workers have stopped.
     std::vector<moves::Push> path_to(Place place) const {
         std::vector<moves::Push> path;
         for (Ref r = refs_.make(place.shard, place.index);;) {
             const Node& n = workers_[refs_.worker(r)]->nodes[refs_.index(r)];
             if (n.parent == no_ref) break;
-            path.push_back(moves::Push{n.box, n.dir});
+            path.push_back(moves::Push{n.box, n.dir, n.run});
             r = n.parent;
         }
         std::reverse(path.begin(), path.end());
-        return path;
+        return unrolled(path);
     }
 
 private:
+    // Moves (tunnel macros among them) as single pushes, in the same order.
+    std::vector<moves::Push> unrolled(const std::vector<moves::Push>& moves) const {
+        std::vector<moves::Push> pushes;
+        for (const moves::Push& m : moves) moves::unroll(board_, m, pushes);
+        return pushes;
+    }
     int owner_of(uint64_t hash) const { return shard_of(hash, total_); }
     // Worker numbers of the whole search (they differ from the local ones
     // only with a distributed Net), and the Ref of a node of `me`.
@@ -222,6 +233,13 @@ private:
         return h;
     }
     uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
+    // The g of an entry with key (f, tie): a node whose g differs was
+    // reached again with a smaller g after the entry was made (stale).
+    uint32_t g_of(uint32_t f, uint32_t t) const {
+        if constexpr (order == Order::astar) return f - t;
+        if constexpr (order == Order::weighted) return f - weight_ * t;
+        return t;
+    }
     uint32_t incumbent() const {
         // Relaxed: a stale (higher) incumbent only prunes less.
         return incumbent_.load(std::memory_order_relaxed);
@@ -239,14 +257,15 @@ private:
 
     void work(Worker& me);
     void drain_inbox(Worker& me);
-    void expand(Worker& me, uint32_t index);
+    // Expands the node at `index`, popped with open-list key (f, t).
+    void expand(Worker& me, uint32_t index, uint32_t f, uint32_t t);
     // Stores a state in the owner's shard, or reopens it with a smaller g;
     // records goals; bound() gives the h of a new state. A shadow (a state
     // another worker stored and expands itself, a local dive) is stored
     // closed, or closes a copy with a larger g: this owner expands it again
     // only when it is reached with a smaller g.
     template <class Bound>
-    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, Cell box, uint8_t dir,
+    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
                 Bound&& bound, bool shadow = false);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
@@ -267,7 +286,8 @@ private:
 
     const board::Board& board_;
     const Options& options_;
-    const int threads_, first_, total_, stride_, record_words_;
+    const int threads_, first_, total_, stride_, record_words_;  // stride_: a working state's words
+    const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
     const int lag_;
     const bool gated_;
@@ -339,7 +359,7 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 template <Order order, class Exp, class Meet, class Net>
 template <class Bound>
 void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   Cell box, uint8_t dir, Bound&& bound, bool shadow) {
+                                   moves::Push move, Bound&& bound, bool shadow) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
@@ -349,25 +369,32 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
     // with. The node is in place before the table publishes its index; a
     // dead state is stored too, so that its duplicates cost nothing.
     uint32_t h = 0;
+    packing_.pack(state, me.packed.data());
+    const size_t packed_bytes = sizeof(uint64_t) * packing_.stride();
     const concurrent::ClosedTable::Found found = table_.insert(
-        me.id, hash, [&](uint32_t index) { return state::equal(me.arena.at(index), state, stride_); },
+        me.id, hash, [&](uint32_t index) { return std::memcmp(me.arena.at(index), me.packed.data(), packed_bytes) == 0; },
         [&] {
             h = bound();
-            me.nodes.push_back(h == heuristic::dead ? Node{parent, g, dead_h, box, dir, 1}
-                                                    : Node{parent, g, static_cast<uint16_t>(h), box, dir, shadow});
-            return me.arena.add(state);
+            const bool dead = h == heuristic::dead;
+            me.nodes.push_back(Node{parent, g, move.box, move.dir, move.run,
+                                    static_cast<uint8_t>(dead ? closed_flag | dead_flag : shadow ? closed_flag : 0)});
+            return me.arena.add(me.packed.data());
         });
     if (!found.inserted) {
         ++me.stats.duplicates;
         Node& old = me.nodes[found.ref];
-        if (old.h == dead_h || g >= old.g) return;
-        if (old.closed && !shadow) ++me.stats.reopened;
+        if (is_dead(old) || g >= old.g) return;
+        // Scored again (nodes keep no h): the same bound, the state being the same.
+        h = bound();
+        if (h == heuristic::dead) return;
+        if (is_closed(old) && !shadow) ++me.stats.reopened;
         old.parent = parent;
-        old.box = box;
-        old.dir = dir;
-        old.closed = shadow;  // a shadow: the diver expands it at this g; an open entry here is stale now
-        store_g(old, g);  // g alone may be read by another thread (view())
-        h = old.h;
+        old.box = move.box;
+        old.dir = move.dir;
+        old.run = move.run;
+        // A shadow: the diver expands it at this g; an open entry here is stale now.
+        store_flags(old, shadow ? closed_flag : 0);
+        store_g(old, g);  // g and flags may be read by another thread (view())
     } else if (h == heuristic::dead) {
         ++me.stats.pruned_matching;
         return;
@@ -430,8 +457,9 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
         for (int i = 0; i < n; ++i) {
             const uint64_t* r = batch->record(i, record_words_);
             const Message m = unpack(r, stride_);
-            insert(me, r, m.hash, m.parent, m.g, m.box, m.dir & ~shadow_bit, [&m] { return uint32_t{m.h}; },
-                   (m.dir & shadow_bit) != 0);
+            insert(me, r, m.hash, m.parent, m.g,
+                   moves::Push{m.box, static_cast<uint8_t>(m.dir & ~shadow_bit), m.run},
+                   [&m] { return uint32_t{m.h}; }, (m.dir & shadow_bit) != 0);
         }
         me.share.received += n;
         drained += n;
@@ -442,16 +470,17 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
 }
 
 template <Order order, class Exp, class Meet, class Net>
-void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
+void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t f, uint32_t t) {
     const Node parent = me.nodes[index];
-    const uint16_t g = parent.g + 1;
     const Ref parent_ref = ref(me, index);
-    const Key parent_key = kernel::make_key(key(parent.g, parent.h), tie(parent.g, parent.h));
+    const Key parent_key = kernel::make_key(f, t);
     bool urgent = false;
-    me.expander.expand(me.arena.at(index), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+    packing_.unpack(me.arena.at(index), me.unpacked.data());
+    me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+        const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
-            insert(me, child, hash, parent_ref, g, push.box, push.dir, [&] { return me.expander.bound(); });
+            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); });
             return;
         }
         // Another worker's state: scored here, where the incremental bound is cheap.
@@ -465,20 +494,23 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index) {
         if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
             // A copy its owner holds at g or less already: a duplicate, as it would be there.
             const Worker& to = *workers_[owner];
-            const uint32_t there = table_.find(
-                owner, hash, [&](uint32_t i) { return state::equal(to.arena.at(i), child, stride_); });
+            packing_.pack(child, me.packed.data());
+            const size_t packed_bytes = sizeof(uint64_t) * packing_.stride();
+            const uint32_t there = table_.find(owner, hash, [&](uint32_t i) {
+                return std::memcmp(to.arena.at(i), me.packed.data(), packed_bytes) == 0;
+            });
             if (there != concurrent::ClosedTable::none && load_g(to.nodes[there]) <= g) {
                 ++me.stats.duplicates;
                 return;
             }
-            insert(me, child, hash, parent_ref, g, push.box, push.dir, [h] { return h; });
+            insert(me, child, hash, parent_ref, g, push, [h] { return h; });
             send(me, owner, child,
                  Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box,
-                         static_cast<uint8_t>(push.dir | shadow_bit), 0});
+                         static_cast<uint8_t>(push.dir | shadow_bit), push.run});
             return;
         }
         if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
-        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, 0});
+        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, push.run});
         if (continues) {
             me.urgent[owner] = 1;
             urgent = true;
@@ -606,10 +638,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             if (check_limits(me)) break;  // a wait costs more than the look at the clock
             continue;
         }
-        uint32_t f, h;
-        const uint32_t index = me.open.pop(f, h);
+        uint32_t f, t;
+        const uint32_t index = me.open.pop(f, t);
         Node& node = me.nodes[index];
-        if (node.closed || key(node.g, node.h) != f) continue;  // stale entry
+        if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
         if constexpr (order == Order::astar) {
             if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
             ++me.expanded_at_f[f];
@@ -635,10 +667,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             me.held_f = f;
             break;
         }
-        node.closed = 1;
+        store_flags(node, closed_flag);
         ++me.stats.expanded;
         // 5. expand; children go to their owners.
-        expand(me, index);
+        expand(me, index, f, t);
         if (++since_flush == kernel::flush_interval) {
             since_flush = 0;
             flush_all(me);
@@ -659,7 +691,7 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
         if (!is_local(owner_of(hash))) return;  // another rank stores it
-        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, board::no_cell, 0,
+        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0},
                [h] { return h; });
     });
     if (best_h == heuristic::dead) return finish();  // on every rank alike
@@ -704,9 +736,9 @@ SearchResult Hda<order, Exp, Meet, Net>::finish() {
     if (result.outcome == Outcome::solved) {
         const Ref r = static_cast<Ref>(best);
         if constexpr (Net::distributed)
-            result.pushes = net_.path(r, refs_, [this](Ref at, Node& node) {
+            result.pushes = unrolled(net_.path(r, refs_, [this](Ref at, Node& node) {
                 node = workers_[refs_.worker(at) - first_]->nodes[refs_.index(at)];
-            });
+            }));
         else
             result.pushes = path_to(Place{refs_.worker(r), refs_.index(r)});
     }

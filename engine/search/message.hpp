@@ -16,9 +16,9 @@ namespace hdasoko::search {
 //   parent: the Ref of the node expanded (on the sender)
 //   g, h:   the child's cost so far and its bound, scored by the sender
 //           (never heuristic::dead: dead children are not sent)
-//   box, dir: the move that produced it; dir | shadow_bit: the sender
-//           stored and expands the state itself (a local dive, search/hda.hpp)
-//           and the owner only remembers it, closed
+//   box, dir, run: the move that produced it (run: pushes of a tunnel macro);
+//           dir | shadow_bit: the sender stored and expands the state itself
+//           (a local dive, search/hda.hpp) and the owner only remembers it, closed
 struct Message {
     uint64_t hash;
     Ref parent;
@@ -26,7 +26,7 @@ struct Message {
     uint16_t h;
     board::Cell box;
     uint8_t dir;
-    uint8_t unused;
+    uint8_t run;
 };
 static_assert(sizeof(Message) == 24 && sizeof(Message) % sizeof(uint64_t) == 0);
 constexpr int message_words = sizeof(Message) / sizeof(uint64_t);

@@ -9,6 +9,7 @@
 #include "concurrent/closed_table.hpp"
 #include "search/node.hpp"
 #include "state/arena.hpp"
+#include "state/packing.hpp"
 
 namespace hdasoko::search {
 
@@ -28,6 +29,7 @@ struct Place {
 // table (which must keep old slot arrays: ClosedTable::Growth::owner).
 struct SearchView {
     const concurrent::ClosedTable* table = nullptr;
+    const state::Packing* packing = nullptr;  // how the arenas hold states
     std::vector<const state::Arena*> arenas;  // one per shard
     std::vector<const Nodes*> nodes;          // one per shard
 
@@ -35,11 +37,10 @@ struct SearchView {
     bool find(const uint64_t* state, uint64_t hash, Place& place, uint32_t& g) const {
         place.shard = shard_of(hash, static_cast<int>(arenas.size()));
         const state::Arena& arena = *arenas[place.shard];
-        const int stride = arena.stride();
-        place.index = table->find(place.shard, hash, [&](uint32_t i) { return state::equal(arena.at(i), state, stride); });
+        place.index = table->find(place.shard, hash, [&](uint32_t i) { return packing->equal(arena.at(i), state); });
         if (place.index == concurrent::ClosedTable::none) return false;
         const Node& node = (*nodes[place.shard])[place.index];
-        if (node.h == dead_h) return false;
+        if (is_dead(node)) return false;
         g = load_g(node);
         return true;
     }

@@ -78,6 +78,18 @@ Config without_local_dive(Config c) {
     return c;
 }
 
+// The same with tunnel macros set on or off (search/expander.hpp), whatever
+// the default.
+Config with_tunnels(Config c, bool tunnels) {
+    c.name += tunnels ? " tunnels" : " no-tunnels";
+    c.run = [run = c.run, tunnels](const board::Board& board, const search::Options& base) {
+        search::Options o = base;
+        o.tunnels = tunnels;
+        return run(board, o);
+    };
+    return c;
+}
+
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
     constexpr int threads = 3;
     Config c;
@@ -139,6 +151,22 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, deadlock_search,
                                 true));
             all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, true, 2, deadlock_search, true));
+        }
+    // Tunnel macros on and off (whichever is the default, both are run):
+    // A* with and without PI-corrals and the deadlock search, HDA* with 2
+    // and 3 workers, the any-solution orders.
+    for (heuristic::Kind kind : kinds)
+        for (bool tunnels : {true, false}) {
+            for (bool pi : {true, false})
+                all.push_back(with_tunnels(
+                    plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), tunnels));
+            all.push_back(with_tunnels(
+                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), tunnels));
+            for (int workers : {2, 3})
+                all.push_back(with_tunnels(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), tunnels));
+            all.push_back(with_tunnels(
+                plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
         }
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
@@ -223,14 +251,18 @@ std::vector<std::string> differential(const level::Level& level, const BfsAnswer
     search::Options base;
     base.pdb = std::make_shared<const heuristic::Pdb>(board);  // shared by every PDB run, as the command does
     std::vector<uint64_t> seen;  // configurations of each family so far
+    uint64_t macros = 0;
     for (const Config& config : configs()) {
         if (seen.size() <= static_cast<size_t>(config.family)) seen.resize(config.family + 1, 0);
         const uint64_t index = seen[config.family]++;
         if (coverage == Coverage::rotating && (index + salt) % config.stride != 0) continue;
         ++count.searches;
-        for (std::string& d : judge(level, board, expected, config, config.run(board, base), false))
-            out.push_back(std::move(d));
+        const Answer answer = config.run(board, base);
+        macros += answer.result.stats.tunnel_macros;
+        for (std::string& d : judge(level, board, expected, config, answer, false)) out.push_back(std::move(d));
     }
+    count.tunnel_macros += macros;
+    if (macros) ++count.levels_with_tunnel_macros;
     return out;
 }
 

@@ -13,6 +13,8 @@
 //     and off;
 //   astar and hda (2 workers) with penalty patterns on, each heuristic,
 //     the cluster deadlock search on and off;
+//   astar (PI-corral on and off, deadlock search off), hda (2, 3 workers)
+//     and greedy astar with tunnel macros on and off, each heuristic;
 //   astar's weighted and greedy orders, each heuristic;
 //   reverse in every order; bidirectional weighted and greedy;
 //   every portfolio member alone (optimal members in optimal mode, the others
@@ -58,7 +60,9 @@ std::vector<std::string> judge(const level::Level& level, const board::Board& bo
 enum class Coverage { full, rotating };
 
 struct DifferentialCount {
-    uint64_t searches = 0;  // searches run and compared
+    uint64_t searches = 0;                   // searches run and compared
+    uint64_t tunnel_macros = 0;              // moves made by tunnel macros in them
+    uint64_t levels_with_tunnel_macros = 0;  // levels where some search made one
 };
 
 // Runs the configurations (all or a rotating share) without limits and

@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
     std::cout << "seed " << seed << " count " << count << ": " << solvable + unsolvable << " levels checked ("
               << solvable << " solvable, " << unsolvable << " unsolvable), " << skipped
               << " skipped (BFS over " << max_states << " states), " << searches.searches << " searches, "
-              << bfs_states << " BFS states, " << disagreements << " disagreements\n";
+              << bfs_states << " BFS states, " << searches.tunnel_macros << " tunnel macros on "
+              << searches.levels_with_tunnel_macros << " levels, " << disagreements << " disagreements\n";
     return disagreements ? 1 : 0;
 }

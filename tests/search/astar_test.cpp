@@ -97,12 +97,15 @@ TEST_CASE("astar: a memory limit stops the search") {
         options.limits.memory_limit_bytes = 1;
         check_stopped(solve(hard(), options), Outcome::memory_limit);
     }
-    SUBCASE("a limit of 16 MB is reached, and passed, before it stops") {
+    SUBCASE("a limit of 16 MB is nearly reached before it stops") {
+        // The limit counts a closed-table doubling that is coming before it
+        // is allocated (hda.hpp check_limits), so the search stops with its
+        // tables anywhere above half the limit, not necessarily past it.
         search::Options options;
         options.limits.memory_limit_bytes = 16u << 20;
         const search::SearchResult result = solve(hard(), options);
         check_stopped(result, Outcome::memory_limit);
-        CHECK(result.stats.memory_bytes > options.limits.memory_limit_bytes);
+        CHECK(result.stats.memory_bytes > options.limits.memory_limit_bytes / 2);
         CHECK(result.stats.expanded > 0);
     }
 }
