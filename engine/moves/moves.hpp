@@ -41,6 +41,13 @@ public:
     explicit Reachability(const Board& board);
 
     Cell compute(const uint64_t* boxes, Cell from);
+    // The same after one push, from the area before it: `parent` was
+    // computed for the boxes before the box on `from` went to the next
+    // square `to`; `boxes` are the boxes after it, and the player stands on
+    // `from`. Without a flood fill when the player's new square opens only
+    // onto squares `parent` reached and the box on `to` cuts the area in no
+    // two (its neighbours in the area stay joined around it); else compute().
+    Cell after_push(const Reachability& parent, const uint64_t* boxes, Cell from, Cell to);
     bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
     // The area last computed, as a bitset of words() words.
     const uint64_t* area() const { return seen_.data(); }

@@ -42,6 +42,7 @@ public:
           debug_heuristic_(board, options.heuristic, options.pdb.get()),
           parent_area_(board),
           child_area_(board),
+          debug_area_(board),
           corral_(board),
           subset_(board, options.deadlock_search ? subset_cache_bits : 0, options.deadlock_search_nodes,
                   options.limits.cancel),
@@ -122,7 +123,11 @@ public:
                 return;
             }
             const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
-            const board::Cell child_player = child_area_.compute(child_.data(), behind);
+            // One push: the area follows from the parent's (no flood fill, mostly).
+            const board::Cell child_player = run == 1
+                                                 ? child_area_.after_push(parent_area_, child_.data(), push.box, to)
+                                                 : child_area_.compute(child_.data(), behind);
+            assert(child_player == debug_area_.compute(child_.data(), behind));
             if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
@@ -170,6 +175,7 @@ private:
     heuristic::Heuristic heuristic_;
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
     moves::Reachability parent_area_, child_area_;
+    moves::Reachability debug_area_;  // checks the derived area in debug builds
     deadlock::PiCorral corral_;
     deadlock::SubsetSearch subset_;
     heuristic::PenaltyPatterns penalties_;
