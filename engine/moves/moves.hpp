@@ -41,13 +41,15 @@ public:
     explicit Reachability(const Board& board);
 
     Cell compute(const uint64_t* boxes, Cell from);
-    // The same after one push, from the area before it: `parent` was
-    // computed for the boxes before the box on `from` went to the next
-    // square `to`; `boxes` are the boxes after it, and the player stands on
-    // `from`. Without a flood fill when the player's new square opens only
-    // onto squares `parent` reached and the box on `to` cuts the area in no
-    // two (its neighbours in the area stay joined around it); else compute().
-    Cell after_push(const Reachability& parent, const uint64_t* boxes, Cell from, Cell to);
+    // The same after one box moved one square, from the area before it:
+    // `parent` was computed for the boxes before the box on `freed` went to
+    // the neighbouring square `boxed` (a push: the player stands on `freed`;
+    // a pull: `boxed` is where the player stood, and it stepped on to
+    // `player`); `boxes` are the boxes after it. Without a flood fill when
+    // `freed` borders only squares `parent` reached (or walls and boxes) and
+    // the box on `boxed` cuts the area in no two (its neighbours in the area
+    // stay joined around it); else compute(boxes, player).
+    Cell after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed, Cell player);
     bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
     // The area last computed, as a bitset of words() words.
     const uint64_t* area() const { return seen_.data(); }

@@ -34,25 +34,32 @@ Cell Reachability::compute(const uint64_t* boxes, Cell from) {
     return smallest;
 }
 
-Cell Reachability::after_push(const Reachability& parent, const uint64_t* boxes, Cell from, Cell to) {
+Cell Reachability::after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed,
+                              Cell player) {
     const uint64_t* before = parent.seen_.data();
-    // The player's square joins only the area it borders (`to` holds the box).
+    auto reached_before = [&](Cell c) { return state::has_box(before, c); };
+    // `freed` joins the area if the player stands on it or it borders the
+    // area, and brings nothing the parent did not reach.
+    bool joins = freed == player;
     for (int d = 0; d < 4; ++d) {
-        const Cell n = board_.neighbor(from, d);
-        if (n != no_cell && n != to && !state::has_box(boxes, n) && !state::has_box(before, n))
-            return compute(boxes, from);  // it opens onto squares the parent did not reach
+        const Cell n = board_.neighbor(freed, d);
+        if (n == no_cell || n == boxed || state::has_box(boxes, n)) continue;
+        if (!reached_before(n)) return compute(boxes, player);  // squares the parent did not reach
+        joins = true;
     }
-    if (state::has_box(before, to)) {
-        // `to` leaves the area. Its neighbours in what is left (`from` among
-        // them) must stay joined around it: through the corner between two
-        // neighbours in direction order (left, up, right, down are
-        // clockwise). One run of joined neighbours is one piece.
-        auto kept = [&](Cell c) { return c == from || (c != no_cell && c != to && state::has_box(before, c)); };
+    if (reached_before(boxed)) {
+        // `boxed` leaves the area. Its neighbours in what is left must stay
+        // joined around it: through the corner between two neighbours in
+        // direction order (left, up, right, down are clockwise). One run of
+        // joined neighbours is one piece.
+        auto kept = [&](Cell c) {
+            return c != no_cell && ((c == freed && joins) || (c != boxed && c != freed && reached_before(c)));
+        };
         Cell side[4];
         bool in[4];
         for (int d = 0; d < 4; ++d) {
-            side[d] = board_.neighbor(to, d);
-            in[d] = side[d] != no_cell && kept(side[d]);
+            side[d] = board_.neighbor(boxed, d);
+            in[d] = kept(side[d]);
         }
         int pieces = 0;
         for (int d = 0; d < 4; ++d) {
@@ -60,16 +67,16 @@ Cell Reachability::after_push(const Reachability& parent, const uint64_t* boxes,
             const int p = (d + 3) & 3;  // the neighbour before it, clockwise
             if (!in[p] || !kept(board_.neighbor(side[p], d))) ++pieces;
         }
-        if (pieces > 1) return compute(boxes, from);
+        if (pieces > 1) return compute(boxes, player);
     }
     const int words = board_.words();
     uint64_t* seen = seen_.data();
     for (int w = 0; w < words; ++w) seen[w] = before[w];
-    state::clear_box(seen, to);
-    state::set_box(seen, from);
+    state::clear_box(seen, boxed);
+    if (joins) state::set_box(seen, freed);
     for (int w = 0; w < words; ++w)
         if (seen[w]) return static_cast<Cell>(w * 64 + std::countr_zero(seen[w]));
-    return from;  // not reached: `from` is in the area
+    return player;  // not reached: the player is in the area
 }
 
 }  // namespace hdasoko::moves

@@ -125,7 +125,7 @@ public:
             const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
             // One push: the area follows from the parent's (no flood fill, mostly).
             const board::Cell child_player = run == 1
-                                                 ? child_area_.after_push(parent_area_, child_.data(), push.box, to)
+                                                 ? child_area_.after_move(parent_area_, child_.data(), push.box, to, push.box)
                                                  : child_area_.compute(child_.data(), behind);
             assert(child_player == debug_area_.compute(child_.data(), behind));
             if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <vector>
 
 #include "board/pull_distances.hpp"
@@ -33,6 +34,7 @@ public:
           area_(board),
           child_area_(board),
           goal_area_(board),
+          debug_area_(board),
           parent_(words_ + 1),
           child_(words_ + 1),
           cost_(static_cast<size_t>(n_) * n_) {}
@@ -71,7 +73,10 @@ public:
             std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
             state::clear_box(child_.data(), pull.box);
             state::set_box(child_.data(), to);
-            const board::Cell player = child_area_.compute(child_.data(), board_.neighbor(to, pull.dir));
+            // The area follows from the parent's (no flood fill, mostly).
+            const board::Cell player =
+                child_area_.after_move(area_, child_.data(), pull.box, to, board_.neighbor(to, pull.dir));
+            assert(player == debug_area_.compute(child_.data(), board_.neighbor(to, pull.dir)));
             child_[words_] = static_cast<uint64_t>(player);
             const uint64_t hash = box_hash ^ board_.box_key(pull.box) ^ board_.box_key(to) ^ board_.player_key(player);
             emit(static_cast<const uint64_t*>(child_.data()), hash, pull);
@@ -100,6 +105,7 @@ private:
     const int words_, n_;
     const board::PullDistances pulls_;
     moves::Reachability area_, child_area_, goal_area_;
+    moves::Reachability debug_area_;  // checks the derived area in debug builds
     std::vector<uint64_t> parent_, child_;
     std::vector<int> cost_;
     heuristic::Hungarian hungarian_;

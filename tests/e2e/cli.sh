@@ -36,7 +36,8 @@ expect_exit 20 time_limit solve "$microban" --level 144 --time-limit 0.2 --quiet
 # time limit only keeps a lost signal from hanging the test.)
 "$hdasoko" solve "$microban" --level 144 --json --quiet --time-limit 60 >"$tmp/interrupt.out" 2>"$tmp/interrupt.err" &
 pid=$!
-sleep 0.5
+wait_for_handler "$pid" || fail "interrupt: no SIGINT handler after 20 s"
+sleep 0.2
 kill -INT "$pid"
 wait "$pid"
 code=$?

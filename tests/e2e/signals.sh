@@ -6,6 +6,9 @@
 # CSV too; a portfolio race stops with its members' reports; a second stop
 # signal ends the process at once, by that signal. Every run has a time
 # limit far beyond the signal, so a lost signal fails the test, never hangs it.
+# A signal goes once the process has its handlers (wait_for_handler), or 2 s
+# after the start through timeout(1): sooner, a loaded machine may not have
+# run the process that far, and the default action would kill it.
 # Usage: bash tests/e2e/signals.sh <hdasoko binary> <repo root>
 set -u
 
@@ -25,7 +28,8 @@ awk '/^; 50$/{p=1} /^; 51$/{p=0} p' "$xsokoban" >"$tmp/hard.xsb"
 
 "$hdasoko" solve "$tmp/hard.xsb" --json --quiet --threads 2 --time-limit 120 >"$tmp/term.out" 2>"$tmp/term.err" &
 pid=$!
-sleep 0.5
+wait_for_handler "$pid" || fail "term: no handler after 20 s"
+sleep 0.2
 kill -TERM "$pid"
 wait "$pid"
 code=$?
@@ -37,7 +41,7 @@ expect_in "$tmp/term.err" "stopped by SIGTERM" term
 
 # --- SIGHUP through timeout(1), in text ---------------------------------------
 
-timeout --preserve-status -s HUP 0.5 "$hdasoko" solve "$tmp/hard.xsb" --quiet --threads 2 --time-limit 120 \
+timeout --preserve-status -s HUP 2 "$hdasoko" solve "$tmp/hard.xsb" --quiet --threads 2 --time-limit 120 \
     >"$tmp/hup.out" 2>"$tmp/hup.err"
 code=$?
 [ "$code" -eq 24 ] || fail "hup: exit code $code, expected 24"
@@ -47,7 +51,7 @@ expect_in "$tmp/hup.err" "stopped by SIGHUP" hup
 
 # --- a collection: rows so far kept, on stdout and in the CSV ------------------
 
-timeout --preserve-status -s TERM 1 "$hdasoko" solve "$tmp/collection.xsb" --level all --threads 2 \
+timeout --preserve-status -s TERM 2 "$hdasoko" solve "$tmp/collection.xsb" --level all --threads 2 \
     --time-limit 120 --csv "$tmp/collection.csv" --sok "$tmp/collection.sok" >"$tmp/coll.out" 2>"$tmp/coll.err"
 code=$?
 [ "$code" -eq 24 ] || fail "collection: exit code $code, expected 24"
@@ -58,7 +62,7 @@ expect_in "$tmp/collection.csv" "4,50,0,interrupted," collection_csv
 
 # --- a portfolio race ----------------------------------------------------------
 
-timeout --preserve-status -s TERM 0.5 "$hdasoko" solve "$tmp/hard.xsb" --portfolio default --threads 2 \
+timeout --preserve-status -s TERM 2 "$hdasoko" solve "$tmp/hard.xsb" --portfolio default --threads 2 \
     --time-limit 120 --quiet --json >"$tmp/race.out" 2>"$tmp/race.err"
 code=$?
 [ "$code" -eq 24 ] || fail "race: exit code $code, expected 24"

@@ -4,6 +4,7 @@
 #   expect_exit CODE NAME ARGS...
 #   expect_in FILE TEXT NAME    FILE contains TEXT (fixed string)
 #   json_get FILE EXPR          a Python expression over the parsed JSON `d`
+#   wait_for_handler PID        until PID catches SIGINT (20 s at most)
 #   finish SCRIPT               the verdict and exit status
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -29,6 +30,18 @@ expect_exit() {
         fail "$name: exit code $code, expected $want (hdasoko $*)"
         sed 's/^/    stderr: /' "$tmp/$name.err" | head -5 >&2
     fi
+}
+
+# Waits until process PID catches SIGINT (its stop handlers are installed),
+# 20 s at most: a signal sent before that would kill it by default.
+wait_for_handler() {
+    local mask
+    for _ in $(seq 1 200); do
+        mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$1/status" 2>/dev/null)
+        [ -n "$mask" ] && (( (16#$mask >> 1) & 1 )) && return 0
+        sleep 0.1
+    done
+    return 1
 }
 
 expect_in() {
