@@ -3,12 +3,14 @@
 #include "mpi/transport.hpp"
 
 #include <mpi.h>
+#include <pthread.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <type_traits>
 
@@ -30,14 +32,20 @@ void set_world(int r, int n) {
 
 namespace {
 
-constexpr long idle_park_ns = 100'000;  // the mover's nap when nothing moved
+// The mover's nap when nothing moved: it starts short (a batch from another
+// rank announces itself to nobody, so the nap bounds how late it is picked
+// up) and doubles with every idle round up to the longest, back to the
+// shortest once anything moves. A batch from this rank's workers wakes it
+// at once (send() unparks it).
+constexpr long min_park_ns = 50'000;
+constexpr long max_park_ns = 800'000;
+// The largest message: every batch a round takes for one rank goes in one
+// message up to this size, under Open MPI's eager limit over shared memory
+// (32 KiB as engine/mpi/session.cpp sets it; TCP's is 64 KiB), so that a
+// message never waits for a rendezvous. A lone batch over it goes alone.
+constexpr size_t message_words = 30 * 1024 / 8;
 constexpr auto wave_interval = std::chrono::microseconds(500);  // between waves while this rank is busy
 constexpr uint64_t no_stop = ~uint64_t{0};
-
-struct Sending {
-    MPI_Request request;
-    concurrent::Batch* batch;
-};
 
 }  // namespace
 
@@ -52,37 +60,101 @@ struct MpiNet::State {
     std::atomic<bool> finished{false};  // the search has ended on every rank
     std::atomic<bool> joined{false};    // this rank's workers have left
     int64_t sent = 0, received = 0;     // records, the mover's counts
-    std::vector<Sending> sending;
+    // Messages: every batch for one rank taken in a round, back to back,
+    // each behind a word (local thread << 32 | words), up to message_words.
+    // Sends in flight: requests and their buffers, index by index (one
+    // MPI_Testsome over all of them); a finished buffer is kept for reuse.
+    std::vector<std::vector<concurrent::Batch*>> staged;  // per rank, this round
+    std::vector<MPI_Request> requests;
+    std::vector<std::vector<uint64_t>*> sending;
+    std::vector<std::vector<uint64_t>*> spare;
+    std::vector<std::unique_ptr<std::vector<uint64_t>>> buffers;  // owns every message buffer
+    std::vector<int> done_indices;
+    std::vector<uint64_t> incoming;
 
     ~State() {
         if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
     }
 
-    void post(concurrent::Batch* b) {
-        const int n = b->size(port.record_words);
-        Sending s{MPI_REQUEST_NULL, b};
-        MPI_Isend(b->words.data(), static_cast<int>(b->words.size()), MPI_UINT64_T, b->to / threads,
-                  b->to % threads, comm, &s.request);
-        sending.push_back(s);
-        sent += n;
-        port.sent_out(n);
-    }
-    // Sends whose buffers MPI is done with go back to their pools.
-    void reap(bool all) {
-        for (size_t i = 0; i < sending.size();) {
-            int done = 0;
-            if (all) MPI_Wait(&sending[i].request, MPI_STATUS_IGNORE), done = 1;
-            else MPI_Test(&sending[i].request, &done, MPI_STATUS_IGNORE);
-            if (!done) {
-                ++i;
-                continue;
-            }
-            sending[i].batch->owner->release(sending[i].batch);
-            sending[i] = sending.back();
-            sending.pop_back();
+    std::vector<uint64_t>* buffer() {
+        if (spare.empty()) {
+            buffers.push_back(std::make_unique<std::vector<uint64_t>>());
+            buffers.back()->reserve(message_words);
+            return buffers.back().get();
         }
+        std::vector<uint64_t>* m = spare.back();
+        spare.pop_back();
+        m->clear();
+        return m;
     }
-    // Receives what has arrived; keep: hand it to the owners, else drop it.
+    void post(int to, std::vector<uint64_t>* m, int64_t records) {
+        MPI_Request request = MPI_REQUEST_NULL;
+        MPI_Isend(m->data(), static_cast<int>(m->size()), MPI_UINT64_T, to, 0, comm, &request);
+        requests.push_back(request);
+        sending.push_back(m);
+        sent += records;
+        port.sent_out(records);
+    }
+    // The outbox, one message per rank (more when it is over message_words);
+    // the batches go back to their workers' pools at once. True if any.
+    bool send_outbox() {
+        concurrent::Batch* list = outbox.take_all();
+        if (!list) return false;
+        for (concurrent::Batch* b = list; b; b = b->next) staged[static_cast<size_t>(b->to / threads)].push_back(b);
+        for (int to = 0; to < size; ++to) {
+            auto& batches = staged[static_cast<size_t>(to)];
+            if (batches.empty()) continue;
+            std::vector<uint64_t>* m = buffer();
+            int64_t records = 0;
+            for (concurrent::Batch* b : batches) {
+                const size_t n = b->words.size();
+                if (!m->empty() && m->size() + 1 + n > message_words) {
+                    post(to, m, records);
+                    m = buffer();
+                    records = 0;
+                }
+                m->push_back((static_cast<uint64_t>(b->to % threads) << 32) | n);
+                m->insert(m->end(), b->words.begin(), b->words.end());
+                records += b->size(port.record_words);
+                b->owner->release(b);
+            }
+            post(to, m, records);
+            batches.clear();
+        }
+        return true;
+    }
+    // Sends MPI is done with free their buffers; all: wait for every one.
+    void reap(bool all) {
+        if (requests.empty()) return;
+        if (all) {
+            MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+            spare.insert(spare.end(), sending.begin(), sending.end());
+            requests.clear();
+            sending.clear();
+            return;
+        }
+        done_indices.resize(requests.size());
+        int count = 0;
+        MPI_Testsome(static_cast<int>(requests.size()), requests.data(), &count, done_indices.data(),
+                     MPI_STATUSES_IGNORE);
+        if (count <= 0) return;  // none, or MPI_UNDEFINED (no active request)
+        for (int k = 0; k < count; ++k) {
+            std::vector<uint64_t>*& m = sending[static_cast<size_t>(done_indices[static_cast<size_t>(k)])];
+            spare.push_back(m);
+            m = nullptr;
+        }
+        size_t keep = 0;  // completed requests are MPI_REQUEST_NULL now
+        for (size_t i = 0; i < requests.size(); ++i)
+            if (sending[i]) {
+                requests[keep] = requests[i];
+                sending[keep] = sending[i];
+                ++keep;
+            }
+        requests.resize(keep);
+        sending.resize(keep);
+    }
+    // Receives what has arrived; keep: hand each batch in it to its owner,
+    // else drop it.
     bool receive(bool keep) {
         bool any = false;
         for (;;) {
@@ -92,12 +164,20 @@ struct MpiNet::State {
             if (!flag) return any;
             int count = 0;
             MPI_Get_count(&status, MPI_UINT64_T, &count);
-            concurrent::Batch* b = pool.acquire(static_cast<size_t>(port.batch_words));
-            b->words.resize(static_cast<size_t>(count));  // within the reserved capacity
-            MPI_Recv(b->words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
-            received += count / port.record_words;
-            if (keep) port.deliver(status.MPI_TAG, b);
-            else pool.release(b);
+            incoming.resize(static_cast<size_t>(count));  // grows to the largest message once
+            MPI_Recv(incoming.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE);
+            for (size_t i = 0; i < incoming.size();) {
+                const int local = static_cast<int>(incoming[i] >> 32);
+                const size_t n = incoming[i] & 0xFFFFFFFFu;
+                const uint64_t* words = incoming.data() + i + 1;
+                received += static_cast<int64_t>(n) / port.record_words;
+                if (keep) {
+                    concurrent::Batch* b = pool.acquire(static_cast<size_t>(port.batch_words));
+                    b->words.assign(words, words + n);  // within the reserved capacity: a batch's words
+                    port.deliver(local, b);
+                }
+                i += 1 + n;
+            }
             any = true;
         }
     }
@@ -108,20 +188,16 @@ struct MpiNet::State {
 
 // The mover: sends, receives and termination waves until the search ends.
 void MpiNet::State::run() {
+    pthread_setname_np(pthread_self(), "hdasoko-mover");  // in top -H and debuggers
     std::array<int64_t, 4> sum_in{}, sum_out{};     // not passive, sent, received, expanded
     std::array<uint64_t, 2> min_in{}, min_out{};    // incumbent, stop reason
     MPI_Request wave[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
     bool in_wave = false, quiet_before = false;
     int64_t quiet_sent = -1, quiet_received = -1;
     auto last_wave = std::chrono::steady_clock::now() - wave_interval;
+    long park_ns = min_park_ns;
     while (!finished.load(std::memory_order_relaxed)) {
-        bool moved = false;
-        for (concurrent::Batch* b = outbox.take_all(); b;) {
-            concurrent::Batch* next = b->next;
-            post(b);
-            b = next;
-            moved = true;
-        }
+        bool moved = send_outbox();
         reap(false);
         moved |= receive(true);
         if (!in_wave) {
@@ -158,7 +234,12 @@ void MpiNet::State::run() {
                 moved = true;
             }
         }
-        if (!moved) parker.park(idle_park_ns, [&] { return !outbox.empty(); });
+        if (moved) {
+            park_ns = min_park_ns;
+        } else {
+            parker.park(park_ns, [&] { return !outbox.empty(); });
+            park_ns = std::min(2 * park_ns, max_park_ns);
+        }
     }
     port.wake_all();
     drain();
@@ -203,6 +284,7 @@ MpiNet::MpiNet(int threads) : state_(std::make_shared<State>()) {
     MPI_Comm_rank(s.comm, &s.rank);
     MPI_Comm_size(s.comm, &s.size);
     s.threads = std::max(1, threads);
+    s.staged.resize(static_cast<size_t>(s.size));
 }
 
 int MpiNet::first_worker() const { return state_->rank * state_->threads; }
