@@ -9,13 +9,14 @@
 #
 #   perf/distribution.sh [repeats] [levels] [zone-cells]
 #     defaults: 3, "xsokoban:3 microban:93", 8
+#   HDASOKO=path/to/hdasoko  EXTRA="--hda-lag -1" (more options for every run)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${HDASOKO:-$root/build/hdasoko}
 repeats=${1:-3}
 levels=${2:-xsokoban:3 microban:93}
 zones=${3:-8}
-echo "# commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null), $(nproc) cores, zone cells $zones"
+echo "# commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null), $(nproc) cores, zone cells $zones, ${EXTRA:-}"
 printf '%-12s %-9s %7s %7s %12s %8s %12s %12s %8s %9s\n' level dist workers pushes expanded SO generated messages CO seconds
 for spec in $levels; do
   file=${spec%%:*}; level=${spec##*:}
@@ -26,7 +27,7 @@ for spec in $levels; do
       runs=$repeats; [ "$workers" = 1 ] && runs=1
       for ((r = 0; r < runs; ++r)); do
         json=$("$bin" solve "$root/levels/$file.xsb" --level "$level" --search hda --threads "$workers" \
-                 --distribution "$d" --zone-cells "$zones" --json --quiet)
+                 --distribution "$d" --zone-cells "$zones" --json --quiet ${EXTRA:-})
         line=$(python3 -c '
 import json, sys
 d = json.loads(sys.argv[1]); s = d["stats"]

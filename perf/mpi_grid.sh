@@ -12,7 +12,12 @@
 #   perf/mpi_grid.sh [repeats] [levels] [grid]
 #     defaults: 3, "xsokoban:1 xsokoban:2 xsokoban:3 xsokoban:38 xsokoban:78",
 #               "1x1 1x2 2x1 2x2 4x1 4x2"
-#   HDASOKO=path/to/hdasoko  EXTRA="--distribution abstract"
+#   HDASOKO=path/to/hdasoko  EXTRA="--distribution abstract --zone-cells 8"
+#   RUN_TIMEOUT=seconds: SIGINT a run after that long (every rank stops and
+#     reports what it expanded, outcome interrupted)
+#   BASE_CACHE=file: A* base runs are kept there ("file:level expanded
+#     seconds" lines) and reused by later calls (A* does not depend on EXTRA's
+#     --distribution)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${HDASOKO:-$root/build-mpi/hdasoko}
@@ -25,12 +30,18 @@ echo "# commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null), $(nproc) co
 printf '%-12s %6s %5s %7s %12s %7s %12s %8s %6s %9s %7s %s\n' level ranks thr pushes expanded so messages comm lb seconds speedup outcome
 for spec in $levels; do
   file=${spec%%:*}; level=${spec##*:}
-  base=$("$bin" solve "$root/levels/$file.xsb" --level "$level" --search astar --json --quiet ${EXTRA:-} 2>/dev/null |
-         python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["stats"]["expanded"], d["stats"]["seconds"])')
+  base=
+  [ -n "${BASE_CACHE:-}" ] && [ -f "$BASE_CACHE" ] && base=$(awk -v s="$spec" '$1 == s {print $2, $3; exit}' "$BASE_CACHE")
+  if [ -z "$base" ]; then
+    base=$("$bin" solve "$root/levels/$file.xsb" --level "$level" --search astar --json --quiet ${EXTRA:-} 2>/dev/null |
+           python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["stats"]["expanded"], d["stats"]["seconds"])')
+    [ -n "${BASE_CACHE:-}" ] && echo "$spec $base" >> "$BASE_CACHE"
+  fi
+  echo "# $spec A* (one worker, no mpirun): expanded, seconds: $base"
   for g in $grid; do
     ranks=${g%%x*}; threads=${g##*x}
     for ((r = 0; r < repeats; ++r)); do
-      out=$(mpirun -n "$ranks" --oversubscribe "$bin" solve "$root/levels/$file.xsb" --level "$level" \
+      out=$(${RUN_TIMEOUT:+timeout -s INT $RUN_TIMEOUT} mpirun -n "$ranks" --oversubscribe "$bin" solve "$root/levels/$file.xsb" --level "$level" \
               --threads "$threads" --json --quiet ${EXTRA:-} 2>/dev/null)
       python3 - "$file:$level" "$ranks" "$threads" $base <<PY
 import json, sys
