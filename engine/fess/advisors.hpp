@@ -22,6 +22,7 @@
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -44,6 +45,46 @@ public:
                     const moves::Push* first, BoxPath& paths);
     // True when some advisor suggests `push` (which led to `child`).
     bool advised(const moves::Push& push, const FeatureVector& child) const;
+
+    // Box moves (after set_parent() with no first push): marks at most one
+    // child per advisor as advised (see fess.cpp, expand_box_moves).
+    template <class Child>
+    void pick(Child* children, size_t n, const FeatureVector& parent) const {
+        Child* packing = nullptr;  // fills the target; else the carrier nearest to it
+        Child* connect = nullptr;
+        Child* hot = nullptr;
+        uint16_t packing_distance = carrier_distance_;
+        int hot_heat = hotspots_.heat();
+        const int g = target_ == board::no_cell ? -1 : goal_index_[target_];
+        for (size_t i = 0; i < n; ++i) {
+            Child& c = children[i];
+            if (target_ != board::no_cell) {
+                if (c.to == target_) {
+                    if (!packing || packing->to != target_ || c.h < packing->h) packing = &c;
+                } else if (c.from == carrier_ && (!packing || packing->to != target_)) {
+                    // distance with the player anywhere next to it: the lone distance's best side
+                    uint16_t d = board::unreachable;
+                    for (int s = 0; s < 4; ++s) d = std::min<uint16_t>(d, board_.distance(g, c.to, s));
+                    if (d < packing_distance || (packing && d == packing_distance && c.h < packing->h)) {
+                        packing = &c;
+                        packing_distance = d;
+                    }
+                }
+            }
+            if (c.f.regions < parent.regions && (!connect || c.f.regions < connect->f.regions ||
+                                                 (c.f.regions == connect->f.regions && c.h < connect->h)))
+                connect = &c;
+            if (c.from == hotspots_.hottest()) {
+                const int heat = hotspots_.heat_at(c.to);
+                if (heat < hot_heat || (hot && heat == hot_heat && c.h < hot->h)) {
+                    hot = &c;
+                    hot_heat = heat;
+                }
+            }
+        }
+        for (Child* c : {packing, connect, hot})
+            if (c) c->advised = true;
+    }
 
 private:
     const board::Board& board_;

@@ -22,7 +22,9 @@ BoxPath::BoxPath(const board::Board& board)
       from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited),
       goal_index_(board.cells(), -1),
       areas_(static_cast<size_t>(board.cells()) * board.words()),
+      area_player_(board.cells(), no_cell),
       area_stamp_(board.cells(), 0),
+      depth_(static_cast<size_t>(board.cells()) * 4 + 1, 0),
       lone_(board.goals().size() * board.cells() * 4, not_searched) {
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
@@ -75,14 +77,14 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
     return true;
 }
 
-bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<moves::Push>& path) {
-    path.clear();
-    if (box == target) return true;
+template <class Stop>
+int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
     const int start = board_.cells() * 4;
     std::fill(from_.begin(), from_.end(), unvisited);
     queue_.clear();
     queue_.push_back(start);
     from_[start] = start_parent;
+    depth_[start] = 0;
     state::clear_box(boxes, box);
     if (++stamp_ == 0) {  // wrapped: every stamp is stale
         std::fill(area_stamp_.begin(), area_stamp_.end(), 0);
@@ -90,17 +92,22 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     }
     const int words = board_.words();
     int found = -1;
-    for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
+    for (size_t head = 0; head < queue_.size(); ++head) {
         const int s = queue_[head];
         const Cell at = s == start ? box : static_cast<Cell>(s / 4);
         const Cell stand = s == start ? player : board_.neighbor(at, s % 4);
         uint64_t* area = areas_.data() + static_cast<size_t>(at) * words;
         if (area_stamp_[at] != stamp_ || !state::has_box(area, stand)) {
             state::set_box(boxes, at);
-            area_.compute(boxes, stand);
+            area_player_[at] = area_.compute(boxes, stand);
             state::clear_box(boxes, at);
             std::copy(area_.area(), area_.area() + words, area);
             area_stamp_[at] = stamp_;
+        }
+        if (s == start) start_player_ = area_player_[at];
+        if (s != start && stop(at, area, area_player_[at], depth_[s])) {
+            found = s;
+            break;
         }
         for (int e = 0; e < 4; ++e) {
             const Cell to = board_.neighbor(at, e);
@@ -110,14 +117,21 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
             const int next = to * 4 + board::opposite(e);  // the player now stands on `at`
             if (from_[next] != unvisited) continue;
             from_[next] = s;
+            depth_[next] = static_cast<uint16_t>(depth_[s] + 1);
             queue_.push_back(next);
-            if (to == target) {
-                found = next;
-                break;
-            }
         }
     }
     state::set_box(boxes, box);
+    return found;
+}
+
+bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<moves::Push>& path,
+                   Cell area_cell) {
+    path.clear();
+    if (box == target && area_cell == no_cell) return true;
+    const int found = search(boxes, player, box, [&](Cell at, const uint64_t* area, Cell, uint16_t) {
+        return at == target && (area_cell == no_cell || state::has_box(area, area_cell));
+    });
     if (found < 0) return false;
     for (int s = found; from_[s] != start_parent; s = from_[s]) {
         const Cell to = static_cast<Cell>(s / 4);
@@ -126,6 +140,20 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     }
     std::reverse(path.begin(), path.end());
     return true;
+}
+
+void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, std::vector<Destination>& out) {
+    out.clear();
+    search(boxes, player, box, [&](Cell at, const uint64_t*, Cell normalized, uint16_t pushes) {
+        // Sides of one square in one area are one state: the first (fewest
+        // pushes, breadth-first) stands for them. Back on its square with
+        // the player in the same area: the state it started from.
+        if (at == box && normalized == start_player_) return false;
+        bool seen = false;
+        for (const Destination& d : out) seen |= d.to == at && d.player == normalized;
+        if (!seen) out.push_back(Destination{at, normalized, pushes});
+        return false;
+    });
 }
 
 }  // namespace hdasoko::fess

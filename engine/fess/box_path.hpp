@@ -21,9 +21,23 @@ public:
 
     // Pushes moving the box on `box` to `target` (the other boxes fixed, the
     // player on `player`), never onto a dead square; false when there are
-    // none. `boxes` is left as it was.
+    // none. With `area_cell`, the path must leave the player in the area
+    // holding that cell (the box on `target` may split the free squares).
+    // `boxes` is left as it was.
     bool find(uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
-              std::vector<moves::Push>& path);
+              std::vector<moves::Push>& path, board::Cell area_cell = board::no_cell);
+
+    // Every place the box on `box` can be pushed to (the other boxes fixed,
+    // the player on `player`, never onto a dead square): one entry per
+    // square and player area there, with the normalized player of that
+    // state and the fewest pushes that reach it (FESS's box moves). `boxes`
+    // is left as it was; `out` is cleared first.
+    struct Destination {
+        board::Cell to;
+        board::Cell player;
+        uint16_t pushes;
+    };
+    void destinations(uint64_t* boxes, board::Cell player, board::Cell box, std::vector<Destination>& out);
 
     // A box off the goals with a path to `target` (an empty goal) and that
     // path: the boxes are tried nearest first by their
@@ -45,6 +59,14 @@ public:
                   std::vector<uint64_t>& blockers);
 
 private:
+    // Breadth-first search over (box square, player side) from the box on
+    // `box`; calls stop(square, area, normalized player, pushes) for each
+    // state after the start as it is dequeued, and ends at the first that
+    // returns true (its index into from_, or -1). The box is lifted off
+    // `boxes` during the search.
+    template <class Stop>
+    int search(uint64_t* boxes, board::Cell player, board::Cell box, Stop&& stop);
+
     const board::Board& board_;
     moves::Reachability area_;
     std::vector<int32_t> from_;  // per (cell * 4 + side): the state it was reached from, -2 unvisited
@@ -60,7 +82,10 @@ private:
     // Pushes from another side in the same area reuse it (one flood per
     // square and area instead of per square and side).
     std::vector<uint64_t> areas_;
+    std::vector<board::Cell> area_player_;  // the normalized player of areas_
     std::vector<uint32_t> area_stamp_;
+    std::vector<uint16_t> depth_;  // per state of from_: pushes from the start
+    board::Cell start_player_ = board::no_cell;  // search(): the normalized player at the start
     uint32_t stamp_ = 0;
     std::vector<int32_t> lone_;
     std::vector<uint64_t> lone_squares_;

@@ -14,6 +14,8 @@
 #include "deadlock/corral_search.hpp"
 #include "deadlock/deadlock.hpp"
 #include "deadlock/frozen_goals.hpp"
+#include "deadlock/pi_corral.hpp"
+#include "deadlock/subset_search.hpp"
 #include "fess/advisors.hpp"
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
@@ -42,6 +44,7 @@ struct Node {
 };
 static_assert(sizeof(Node) == 12);
 constexpr uint32_t none = 0xFFFFFFFF;
+constexpr uint8_t macro_dir = 4;  // Node::dir of a box move (its pushes are found again at the end)
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
 constexpr int limit_check_interval = 16;
@@ -62,8 +65,10 @@ struct FeatureCell {
 };
 
 // with_corral_search: each state is tested for corral deadlocks
-// (deadlock/corral_search.hpp) before it is expanded.
-template <bool with_corral_search>
+// (deadlock/corral_search.hpp) before it is expanded. box_moves: children
+// are box moves (one box pushed to any square it reaches, the other boxes
+// standing still: FESS's moves), not single pushes.
+template <bool with_corral_search, bool box_moves = false>
 class Fess {
 public:
     Fess(const board::Board& board, const search::Options& options)
@@ -80,6 +85,8 @@ public:
           area_(board),
           heuristic_(board, heuristic::Kind::matching),
           corral_(board, corral_node_limit),
+          pi_corral_(board),
+          subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
           frozen_goals_(board),
           arena_(stride_),
           table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
@@ -129,6 +136,7 @@ private:
         return node;
     }
     void expand(uint32_t index);
+    void expand_box_moves(uint32_t index);
     void pack_macro(uint32_t index);
     bool file_reserve();
     void add_macro(uint32_t index, const std::vector<moves::Push>& path);
@@ -149,6 +157,9 @@ private:
     moves::Reachability area_;
     heuristic::Heuristic heuristic_;  // scores the end of a macro move
     deadlock::CorralSearch corral_;
+    deadlock::PiCorral pi_corral_;      // box moves: PI-corral restriction or deadlock
+    deadlock::SubsetSearch subset_;     // box moves: the deadlock search around the moved box
+    std::vector<uint64_t> corral_boxes_;
     deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left
     std::vector<moves::Push> path_;
     state::Arena arena_;
@@ -165,13 +176,25 @@ private:
     uint64_t round_ = 0;
     std::vector<uint64_t> scratch_;
     std::vector<uint64_t> work_ = std::vector<uint64_t>(stride_);  // a macro move's states
+    // Box moves: the destinations of one box, and the children of one
+    // expansion before the advisors pick theirs.
+    struct Child {
+        uint32_t node;
+        board::Cell from, to;
+        uint16_t h;
+        FeatureVector f;
+        bool advised;
+    };
+    std::vector<BoxPath::Destination> destinations_;
+    std::vector<Child> children_;
+    std::vector<uint64_t> child_ = std::vector<uint64_t>(stride_);
     SearchStats stats_;
     uint32_t goal_ = none;
     std::chrono::steady_clock::time_point start_;
 };
 
-template <bool with_corral_search>
-SearchResult Fess<with_corral_search>::run() {
+template <bool with_corral_search, bool box_moves>
+SearchResult Fess<with_corral_search, box_moves>::run() {
     const uint32_t h = expander_.root(scratch_.data());
     stats_.initial_h = h == heuristic::dead ? 0 : h;
     if (h == heuristic::dead) return finish(Outcome::unsolvable, none);
@@ -192,14 +215,19 @@ SearchResult Fess<with_corral_search>::run() {
         if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
             return finish(Outcome::node_limit, none);
         ++stats_.expanded;
-        expand(index);
+        if constexpr (box_moves) {
+            if (limit_reached(why)) return finish(why, none);
+            expand_box_moves(index);
+        } else {
+            expand(index);
+        }
         if (goal_ != none) return finish(Outcome::solved, goal_);
     }
 }
 
 // Scores and files the reserve; false when it held nothing to file.
-template <bool with_corral_search>
-bool Fess<with_corral_search>::file_reserve() {
+template <bool with_corral_search, bool box_moves>
+bool Fess<with_corral_search, box_moves>::file_reserve() {
     bool filed = false;
     for (uint32_t index : reserve_) {
         const uint64_t* state = arena_.at(index);
@@ -214,8 +242,8 @@ bool Fess<with_corral_search>::file_reserve() {
     return filed;
 }
 
-template <bool with_corral_search>
-void Fess<with_corral_search>::expand(uint32_t index) {
+template <bool with_corral_search, bool box_moves>
+void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
     const uint64_t* state = arena_.at(index);
     if constexpr (with_corral_search) {
         area_.compute(state, state::player_of(state, words_));
@@ -280,18 +308,110 @@ void Fess<with_corral_search>::expand(uint32_t index) {
     if (goal_ == none) pack_macro(index);
 }
 
+// Box moves (FESS's moves): every place each box reaches with the others
+// standing still is a child. Each advisor then picks at most one of them
+// (weight 0, the rest weight 1): packing, a box onto the next goal of the
+// packing order (fewest... lowest bound among several), or else the box
+// nearest to it brought nearer; connectivity, the child with the fewest
+// regions if fewer than the parent's; hotspot, the hottest box moved to
+// the square where it blocks the fewest lone paths, if fewer than now.
+template <bool with_corral_search, bool box_moves>
+void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
+    std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
+    uint64_t* state = work_.data();
+    if constexpr (with_corral_search) {
+        area_.compute(state, state::player_of(state, words_));
+        if (corral_.is_dead(state, state::player_of(state, words_), area_)) {
+            ++stats_.corral_deadlocks;
+            return;
+        }
+    }
+    const uint16_t weight = nodes_[index].weight;
+    const board::Cell player = state::player_of(state, words_);
+    const FeatureVector parent = features_.of(state);
+    // A PI-corral: its boxes' moves are enough (or the state is dead).
+    deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;
+    if (options_.pi_corral) {
+        area_.compute(state, player);
+        corral = pi_corral_.analyze(state, area_, corral_boxes_);
+        if (corral == deadlock::CorralVerdict::dead) {
+            ++stats_.corral_deadlocks;
+            return;
+        }
+    }
+    advisors_.set_parent(state, player, parent, nullptr, box_path_);
+    heuristic_.set_parent(state, player);
+    children_.clear();
+    std::vector<board::Cell> boxes;
+    state::for_each_box(state, words_, [&](board::Cell c) { boxes.push_back(c); });
+    for (board::Cell from : boxes) {
+        if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), from)) {
+            ++stats_.pruned_corral;
+            continue;
+        }
+        box_path_.destinations(state, player, from, destinations_);
+        for (const BoxPath::Destination& d : destinations_) {
+            std::copy(state, state + stride_, child_.begin());
+            state::clear_box(child_.data(), from);
+            state::set_box(child_.data(), d.to);
+            child_[words_] = d.player;
+            ++stats_.generated;
+            if (deadlock::is_freeze_deadlock(board_, child_.data(), d.to)) {
+                ++stats_.pruned_freeze;
+                continue;
+            }
+            if (frozen_goals_.is_dead(child_.data(), d.to)) {
+                ++stats_.pruned_frozen_goals;
+                continue;
+            }
+            if (options_.deadlock_search && subset_.is_dead(child_.data(), d.to, d.player)) {
+                ++stats_.pruned_subset;
+                continue;
+            }
+            const uint64_t hash = state::state_hash(board_, child_.data());
+            uint32_t h = 0;
+            const auto found = table_.insert(
+                0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); },
+                [&] {
+                    h = heuristic_.evaluate_push(from, d.to, d.player, d.pushes);
+                    nodes_.push_back(Node{index, from, macro_dir, 0, weight,
+                                          static_cast<uint16_t>(h == heuristic::dead ? 0xFFFF : h)});
+                    return arena_.add(child_.data());
+                });
+            if (!found.inserted) {
+                ++stats_.duplicates;
+                continue;
+            }
+            if (h == heuristic::dead) {
+                ++stats_.pruned_matching;
+                continue;
+            }
+            if (h == 0 && state::is_solved(board_, child_.data())) {
+                goal_ = found.ref;
+                return;
+            }
+            children_.push_back(Child{found.ref, from, d.to, static_cast<uint16_t>(h), features_.of(child_.data()), false});
+        }
+    }
+    advisors_.pick(children_.data(), children_.size(), parent);
+    for (const Child& c : children_) {
+        nodes_[c.node].weight = c.advised ? weight : static_cast<uint16_t>(std::min<int>(weight + 1, 0xFFFF));
+        file(c.node, c.f);
+    }
+}
+
 // The packing advisor's macro: the carrier found in expand() goes to the
 // next goal of the packing order in one move (the states on the way are
 // stored, not filed).
-template <bool with_corral_search>
-void Fess<with_corral_search>::pack_macro(uint32_t index) {
+template <bool with_corral_search, bool box_moves>
+void Fess<with_corral_search, box_moves>::pack_macro(uint32_t index) {
     if (path_.size() < 2) return;  // none, or one push: an ordinary child
     std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
     add_macro(index, path_);
 }
 
-template <bool with_corral_search>
-void Fess<with_corral_search>::add_macro(uint32_t index, const std::vector<moves::Push>& path) {
+template <bool with_corral_search, bool box_moves>
+void Fess<with_corral_search, box_moves>::add_macro(uint32_t index, const std::vector<moves::Push>& path) {
     const uint16_t weight = nodes_[index].weight;
     uint32_t parent = index;
     for (size_t i = 0; i < path.size(); ++i) {
@@ -340,8 +460,8 @@ void Fess<with_corral_search>::add_macro(uint32_t index, const std::vector<moves
     }
 }
 
-template <bool with_corral_search>
-bool Fess<with_corral_search>::limit_reached(Outcome& why) {
+template <bool with_corral_search, bool box_moves>
+bool Fess<with_corral_search, box_moves>::limit_reached(Outcome& why) {
     const search::Limits& limits = options_.limits;
     if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         why = Outcome::interrupted;
@@ -361,13 +481,30 @@ bool Fess<with_corral_search>::limit_reached(Outcome& why) {
     return false;
 }
 
-template <bool with_corral_search>
-SearchResult Fess<with_corral_search>::finish(Outcome outcome, uint32_t goal) {
+template <bool with_corral_search, bool box_moves>
+SearchResult Fess<with_corral_search, box_moves>::finish(Outcome outcome, uint32_t goal) {
     SearchResult result;
     result.outcome = outcome;
     if (goal != none) {
-        for (uint32_t i = goal; nodes_[i].parent != none; i = nodes_[i].parent)
-            result.pushes.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
+        for (uint32_t i = goal; nodes_[i].parent != none; i = nodes_[i].parent) {
+            if (nodes_[i].dir != macro_dir) {
+                result.pushes.push_back(moves::Push{nodes_[i].box, nodes_[i].dir});
+                continue;
+            }
+            // A box move: its pushes again, from the parent to the square
+            // the box reached, leaving the player in the child's area.
+            const uint64_t* child = arena_.at(i);
+            std::copy(arena_.at(nodes_[i].parent), arena_.at(nodes_[i].parent) + stride_, work_.begin());
+            board::Cell to = board::no_cell;
+            state::for_each_box(child, words_, [&](board::Cell c) {
+                if (!state::has_box(work_.data(), c)) to = c;
+            });
+            if (to == board::no_cell) to = nodes_[i].box;  // back on its square, the player elsewhere
+            path_.clear();
+            box_path_.find(work_.data(), state::player_of(work_.data(), words_), nodes_[i].box, to, path_,
+                           state::player_of(child, words_));
+            for (auto p = path_.rbegin(); p != path_.rend(); ++p) result.pushes.push_back(*p);
+        }
         std::reverse(result.pushes.begin(), result.pushes.end());
         stats_.last_f = static_cast<uint32_t>(result.pushes.size());
     }
@@ -382,6 +519,11 @@ SearchResult Fess<with_corral_search>::finish(Outcome outcome, uint32_t goal) {
 
 search::SearchResult run(const board::Board& board, const search::Options& options) {
     Fess<false> search(board, options);
+    return search.run();
+}
+
+search::SearchResult run_box_moves(const board::Board& board, const search::Options& options) {
+    Fess<false, true> search(board, options);
     return search.run();
 }
 

@@ -21,6 +21,12 @@ namespace hdasoko::fess {
 // `unsolvable` means every reachable state was expanded (proven).
 search::SearchResult run(const board::Board& board, const search::Options& options);
 
+// The same over box moves (FESS's own moves): a child is one box pushed to
+// any square it reaches with the other boxes standing still, the player
+// walking between pushes; each advisor picks at most one child of an
+// expansion (weight 0), the others weigh 1. Member `fess-box`.
+search::SearchResult run_box_moves(const board::Board& board, const search::Options& options);
+
 // The same with a corral deadlock search (deadlock/corral_search.hpp) on
 // every state before it is expanded (stats.corral_deadlocks counts the
 // states it proves dead). Measured on XSokoban (shared, loaded machine): at

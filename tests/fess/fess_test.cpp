@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "board/board.hpp"
@@ -25,12 +26,15 @@ namespace {
 level::Level inline_level(const char* text) { return level::parse_collection(text, "inline").at(0); }
 
 // Runs FESS; a solution must verify with its own push count.
-search::SearchResult solve_verified(const level::Level& level, bool corral_search = false) {
+enum class Variant { pushes, corral_search, box_moves };
+
+search::SearchResult solve_verified(const level::Level& level, Variant variant = Variant::pushes) {
     const board::Board board(level);
     search::Options options;
     options.limits.node_limit = 2'000'000;
-    const search::SearchResult r =
-        corral_search ? fess::run_with_corral_search(board, options) : fess::run(board, options);
+    const search::SearchResult r = variant == Variant::corral_search ? fess::run_with_corral_search(board, options)
+                                   : variant == Variant::box_moves   ? fess::run_box_moves(board, options)
+                                                                     : fess::run(board, options);
     if (r.outcome == Outcome::solved) {
         const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
         CHECK(v.ok);
@@ -116,6 +120,79 @@ TEST_CASE("fess: verified solutions on Microban 1-40 and XSokoban 1") {
     }
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
     CHECK(solve_verified(xsokoban[0]).outcome == Outcome::solved);
+}
+
+TEST_CASE("fess-box: verified solutions on Microban 1-60 and XSokoban 1-3; a dead level proven unsolvable") {
+    // Each solution's box moves are found again as pushes at the end (the
+    // player left in the child's area): the verifier replays them.
+    const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    for (int number = 1; number <= 60; ++number) {
+        CAPTURE(number);
+        CHECK(solve_verified(microban[number - 1], Variant::box_moves).outcome == Outcome::solved);
+    }
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    for (int number = 1; number <= 3; ++number) {
+        CAPTURE(number);
+        CHECK(solve_verified(xsokoban[number - 1], Variant::box_moves).outcome == Outcome::solved);
+    }
+    const level::Level cornered = inline_level(
+        "######\n"
+        "#$  .#\n"
+        "# @  #\n"
+        "######\n");
+    CHECK(solve_verified(cornered, Variant::box_moves).outcome == Outcome::unsolvable);
+}
+
+TEST_CASE("box path: destinations are every square and player area one box reaches alone, with the fewest pushes") {
+    // The box on (3,2) in a corridor closed on the left: pushed right it
+    // reaches (4,2) .. (6,2) (1-3 pushes); pushed left it reaches (2,2)
+    // (one push, from the player's side on the right), where it seals the
+    // dead end (1,2) off: the player is then right of it. Down and up are
+    // walls. (1,2) itself is a dead square (a corner without a goal).
+    const level::Level level = inline_level(
+        "########\n"
+        "########\n"
+        "#  $ @.#\n"
+        "########\n");
+    const board::Board board(level);
+    fess::BoxPath paths(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    const std::vector<uint64_t> before = boxes;
+    std::vector<fess::BoxPath::Destination> out;
+    paths.destinations(boxes.data(), board.initial_player(), board.cell_at(3, 2), out);
+    CHECK(boxes == before);
+    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.to < b.to; });
+    // The player is on the right: only pushes to the left are possible
+    // first; once the box is at (2,2) the player cannot get behind it.
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].to == board.cell_at(2, 2));
+    CHECK(out[0].pushes == 1);
+
+    // Open room: the box on (2,2) reaches every live square; each with the
+    // fewest pushes (Manhattan distance here, the room being empty), and
+    // find() with the area cell brings back a path of that length.
+    const level::Level room = inline_level(
+        "#######\n"
+        "#     #\n"
+        "# $  .#\n"
+        "#@    #\n"
+        "#######\n");
+    const board::Board room_board(room);
+    fess::BoxPath room_paths(room_board);
+    std::vector<uint64_t> room_boxes(room_board.words());
+    state::initial_boxes(room_board, room_boxes.data());
+    room_paths.destinations(room_boxes.data(), room_board.initial_player(), room_board.cell_at(2, 2), out);
+    int live = 0;
+    for (int c = 0; c < room_board.cells(); ++c) live += !room_board.is_dead(c) && c != room_board.cell_at(2, 2);
+    CHECK(static_cast<int>(out.size()) == live);  // one player area per square: the box never splits the room
+    std::vector<moves::Push> path;
+    for (const auto& d : out) {
+        CHECK(d.pushes == std::abs(room_board.x(d.to) - 2) + std::abs(room_board.y(d.to) - 2));
+        REQUIRE(room_paths.find(room_boxes.data(), room_board.initial_player(), room_board.cell_at(2, 2), d.to, path,
+                                d.player));
+        CHECK(path.size() == d.pushes);
+    }
 }
 
 TEST_CASE("box path: the pushes that take one box to a goal around the others") {
@@ -229,7 +306,7 @@ TEST_CASE("fess-corral: the corral search prunes a sealed room; solutions still 
         "##$$####\n"
         "#  .   #\n"
         "########\n");
-    const search::SearchResult r = solve_verified(sealed, true);
+    const search::SearchResult r = solve_verified(sealed, Variant::corral_search);
     CHECK(r.outcome == Outcome::unsolvable);
     CHECK(r.stats.corral_deadlocks == 1);
     CHECK(r.stats.expanded == 1);
@@ -237,6 +314,6 @@ TEST_CASE("fess-corral: the corral search prunes a sealed room; solutions still 
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
     for (int number = 1; number <= 20; ++number) {
         CAPTURE(number);
-        CHECK(solve_verified(microban[number - 1], true).outcome == Outcome::solved);
+        CHECK(solve_verified(microban[number - 1], Variant::corral_search).outcome == Outcome::solved);
     }
 }
