@@ -7,6 +7,7 @@
 #include "fess/fess.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <functional>
 
@@ -84,6 +85,7 @@ public:
           box_path_(board),
           area_(board),
           heuristic_(board, heuristic::Kind::matching),
+          debug_heuristic_(board, heuristic::Kind::matching),
           corral_(board, corral_node_limit),
           pi_corral_(board),
           subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
@@ -156,6 +158,7 @@ private:
     BoxPath box_path_;
     moves::Reachability area_;
     heuristic::Heuristic heuristic_;  // scores the end of a macro move
+    heuristic::Heuristic debug_heuristic_;  // checks the incremental bound of box moves in debug builds
     deadlock::CorralSearch corral_;
     deadlock::PiCorral pi_corral_;      // box moves: PI-corral restriction or deadlock
     deadlock::SubsetSearch subset_;     // box moves: the deadlock search around the moved box
@@ -185,6 +188,7 @@ private:
         FeatureVector f;
         bool advised;
     };
+    std::vector<board::Cell> boxes_;  // the parent's boxes
     std::vector<BoxPath::Destination> destinations_;
     std::vector<Child> children_;
     std::vector<uint64_t> child_ = std::vector<uint64_t>(stride_);
@@ -342,9 +346,9 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
     advisors_.set_parent(state, player, parent, nullptr, box_path_);
     heuristic_.set_parent(state, player);
     children_.clear();
-    std::vector<board::Cell> boxes;
-    state::for_each_box(state, words_, [&](board::Cell c) { boxes.push_back(c); });
-    for (board::Cell from : boxes) {
+    boxes_.clear();
+    state::for_each_box(state, words_, [&](board::Cell c) { boxes_.push_back(c); });
+    for (board::Cell from : boxes_) {
         if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), from)) {
             ++stats_.pruned_corral;
             continue;
@@ -374,6 +378,7 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); },
                 [&] {
                     h = heuristic_.evaluate_push(from, d.to, d.player, d.pushes);
+                    assert(h == debug_heuristic_.evaluate(child_.data(), d.player));
                     nodes_.push_back(Node{index, from, macro_dir, 0, weight,
                                           static_cast<uint16_t>(h == heuristic::dead ? 0xFFFF : h)});
                     return arena_.add(child_.data());
