@@ -315,9 +315,9 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
 // Box moves (FESS's moves): every place each box reaches with the others
 // standing still is a child. Each advisor then picks at most one of them
 // (weight 0, the rest weight 1): packing, a box onto the next goal of the
-// packing order (fewest... lowest bound among several), or else the box
-// nearest to it brought nearer; connectivity, the child with the fewest
-// regions if fewer than the parent's; hotspot, the hottest box moved to
+// packing order (the child with the lowest bound when several boxes can),
+// or else the box nearest to it brought nearer; connectivity, the child
+// with the fewest regions if fewer than the parent's; hotspot, the hottest box moved to
 // the square where it blocks the fewest lone paths, if fewer than now.
 template <bool with_corral_search, bool box_moves>
 void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
