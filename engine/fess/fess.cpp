@@ -88,7 +88,8 @@ public:
           debug_heuristic_(board, heuristic::Kind::matching),
           corral_(board, corral_node_limit),
           pi_corral_(board),
-          subset_(board, options.deadlock_search ? 18 : 0, options.deadlock_search_nodes, options.limits.cancel),
+          subset_(board, box_moves && options.deadlock_search ? search::Expander::subset_cache_bits : 0,
+                  options.deadlock_search_nodes, options.limits.cancel),
           frozen_goals_(board),
           arena_(stride_),
           table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
@@ -143,6 +144,14 @@ private:
     bool file_reserve();
     void add_macro(uint32_t index, const std::vector<moves::Push>& path);
     bool limit_reached(Outcome& why);
+    // fess-corral: the corral deadlock search proves `state` dead (counted).
+    bool corral_dead(const uint64_t* state) {
+        if constexpr (!with_corral_search) return false;
+        area_.compute(state, state::player_of(state, words_));
+        if (!corral_.is_dead(state, state::player_of(state, words_), area_)) return false;
+        ++stats_.corral_deadlocks;
+        return true;
+    }
     SearchResult finish(Outcome outcome, uint32_t goal);
 
     const board::Board& board_;
@@ -161,7 +170,7 @@ private:
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound of box moves in debug builds
     deadlock::CorralSearch corral_;
     deadlock::PiCorral pi_corral_;      // box moves: PI-corral restriction or deadlock
-    deadlock::SubsetSearch subset_;     // box moves: the deadlock search around the moved box
+    deadlock::SubsetSearch subset_;     // box moves: the deadlock search around the moved box (no cache otherwise)
     std::vector<uint64_t> corral_boxes_;
     deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left
     std::vector<moves::Push> path_;
@@ -215,12 +224,13 @@ SearchResult Fess<with_corral_search, box_moves>::run() {
         if (index == none && file_reserve()) index = pick();
         if (goal_ != none) return finish(Outcome::solved, goal_);  // found in the reserve
         if (index == none) return finish(Outcome::unsolvable, none);
-        if ((stats_.expanded % limit_check_interval) == 0 && limit_reached(why)) return finish(why, none);
+        // A box-move expansion costs hundreds of single-push ones: the clock is read before each.
+        const uint64_t interval = box_moves ? 1 : limit_check_interval;
+        if ((stats_.expanded % interval) == 0 && limit_reached(why)) return finish(why, none);
         if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
             return finish(Outcome::node_limit, none);
         ++stats_.expanded;
         if constexpr (box_moves) {
-            if (limit_reached(why)) return finish(why, none);
             expand_box_moves(index);
         } else {
             expand(index);
@@ -249,13 +259,7 @@ bool Fess<with_corral_search, box_moves>::file_reserve() {
 template <bool with_corral_search, bool box_moves>
 void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
     const uint64_t* state = arena_.at(index);
-    if constexpr (with_corral_search) {
-        area_.compute(state, state::player_of(state, words_));
-        if (corral_.is_dead(state, state::player_of(state, words_), area_)) {
-            ++stats_.corral_deadlocks;
-            return;
-        }
-    }
+    if (corral_dead(state)) return;
     const uint16_t weight = nodes_[index].weight;
     const board::Cell player = state::player_of(state, words_);
     // The packing advisor's carrier: a box with a path to the next goal of
@@ -323,13 +327,7 @@ template <bool with_corral_search, bool box_moves>
 void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
     std::copy(arena_.at(index), arena_.at(index) + stride_, work_.begin());
     uint64_t* state = work_.data();
-    if constexpr (with_corral_search) {
-        area_.compute(state, state::player_of(state, words_));
-        if (corral_.is_dead(state, state::player_of(state, words_), area_)) {
-            ++stats_.corral_deadlocks;
-            return;
-        }
-    }
+    if (corral_dead(state)) return;
     const uint16_t weight = nodes_[index].weight;
     const board::Cell player = state::player_of(state, words_);
     const FeatureVector parent = features_.of(state);
