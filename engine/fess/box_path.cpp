@@ -18,14 +18,19 @@ constexpr int32_t unvisited = -2, start_parent = -1;
 
 BoxPath::BoxPath(const board::Board& board)
     : board_(board),
-      area_(board),
       from_(static_cast<size_t>(board.cells()) * 4 + 1, unvisited),
       goal_index_(board.cells(), -1),
-      areas_(static_cast<size_t>(board.cells()) * board.words()),
-      area_player_(board.cells(), no_cell),
-      area_stamp_(board.cells(), 0),
       depth_(static_cast<size_t>(board.cells()) * 4 + 1, 0),
-      lone_(board.goals().size() * board.cells() * 4, not_searched) {
+      lone_(board.goals().size() * board.cells() * 4, not_searched),
+      tin_(board.cells(), -1),
+      tout_(board.cells(), -1),
+      low_(board.cells(), -1),
+      parent_(board.cells(), no_cell),
+      submin_(board.cells(), no_cell),
+      prefix_min_(board.cells(), no_cell),
+      suffix_min_(board.cells(), no_cell),
+      seen_(board.words()) {
+    dfs_stack_.reserve(board.cells() + 1);
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
 
@@ -78,34 +83,24 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
 }
 
 template <class Stop>
-int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
+int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool count_regions, Stop&& stop) {
+    state::clear_box(boxes, box);
+    build_tree(boxes, player, count_regions);
     const int start = board_.cells() * 4;
     std::fill(from_.begin(), from_.end(), unvisited);
     queue_.clear();
     queue_.push_back(start);
     from_[start] = start_parent;
     depth_[start] = 0;
-    state::clear_box(boxes, box);
-    if (++stamp_ == 0) {  // wrapped: every stamp is stale
-        std::fill(area_stamp_.begin(), area_stamp_.end(), 0);
-        stamp_ = 1;
-    }
-    const int words = board_.words();
     int found = -1;
     for (size_t head = 0; head < queue_.size(); ++head) {
         const int s = queue_[head];
         const Cell at = s == start ? box : static_cast<Cell>(s / 4);
         const Cell stand = s == start ? player : board_.neighbor(at, s % 4);
-        uint64_t* area = areas_.data() + static_cast<size_t>(at) * words;
-        if (area_stamp_[at] != stamp_ || !state::has_box(area, stand)) {
-            state::set_box(boxes, at);
-            area_player_[at] = area_.compute(boxes, stand);
-            state::clear_box(boxes, at);
-            std::copy(area_.area(), area_.area() + words, area);
-            area_stamp_[at] = stamp_;
-        }
-        if (s == start) start_player_ = area_player_[at];
-        if (s != start && stop(at, area, area_player_[at], depth_[s])) {
+        const int area = piece(stand, at);
+        if (s == start) {
+            start_player_ = piece_min(area, at);
+        } else if (stop(at, area, depth_[s])) {
             found = s;
             break;
         }
@@ -113,7 +108,7 @@ int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
             const Cell to = board_.neighbor(at, e);
             if (to == no_cell || state::has_box(boxes, to) || board_.is_dead(to)) continue;
             const Cell behind = board_.neighbor(at, board::opposite(e));
-            if (behind == no_cell || !state::has_box(area, behind)) continue;
+            if (behind == no_cell || !in_tree(behind) || piece(behind, at) != area) continue;
             const int next = to * 4 + board::opposite(e);  // the player now stands on `at`
             if (from_[next] != unvisited) continue;
             from_[next] = s;
@@ -129,8 +124,9 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
                    Cell area_cell) {
     path.clear();
     if (box == target && area_cell == no_cell) return true;
-    const int found = search(boxes, player, box, [&](Cell at, const uint64_t* area, Cell, uint16_t) {
-        return at == target && (area_cell == no_cell || state::has_box(area, area_cell));
+    const int found = search(boxes, player, box, false, [&](Cell at, int area, uint16_t) {
+        return at == target &&
+               (area_cell == no_cell || (area_cell != at && in_tree(area_cell) && piece(area_cell, at) == area));
     });
     if (found < 0) return false;
     for (int s = found; from_[s] != start_parent; s = from_[s]) {
@@ -142,16 +138,124 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     return true;
 }
 
-void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, std::vector<Destination>& out) {
+void BoxPath::build_tree(const uint64_t* boxes, Cell root, bool count_regions) {
+    std::fill(tin_.begin(), tin_.end(), -1);
+    order_.clear();
+    root_ = root;
+    tin_[root] = low_[root] = 0;
+    parent_[root] = no_cell;
+    order_.push_back(root);
+    dfs_stack_.emplace_back(root, 0);
+    while (!dfs_stack_.empty()) {
+        const Cell v = dfs_stack_.back().first;
+        const int d = dfs_stack_.back().second++;
+        if (d == 4) {  // v is done: its subtree's extent and smallest square; its low point goes to its parent
+            tout_[v] = static_cast<int16_t>(order_.size() - 1);
+            Cell smallest = v;
+            for (int e = 0; e < 4; ++e) {
+                const Cell c = board_.neighbor(v, e);
+                if (child_of(c, v)) smallest = std::min(smallest, submin_[c]);
+            }
+            submin_[v] = smallest;
+            dfs_stack_.pop_back();
+            if (parent_[v] != no_cell) low_[parent_[v]] = std::min(low_[parent_[v]], low_[v]);
+            continue;
+        }
+        const Cell n = board_.neighbor(v, d);
+        if (n == no_cell || state::has_box(boxes, n)) continue;
+        if (tin_[n] >= 0) {
+            if (n != parent_[v]) low_[v] = std::min(low_[v], tin_[n]);
+            continue;
+        }
+        tin_[n] = low_[n] = static_cast<int16_t>(order_.size());
+        parent_[n] = v;
+        order_.push_back(n);
+        dfs_stack_.emplace_back(n, 0);
+    }
+    const size_t k = order_.size();
+    for (size_t i = 0; i < k; ++i) prefix_min_[i] = i ? std::min(prefix_min_[i - 1], order_[i]) : order_[i];
+    for (size_t i = k; i-- > 0;) suffix_min_[i] = i + 1 < k ? std::min(suffix_min_[i + 1], order_[i]) : order_[i];
+    // The other areas of free squares: the tree and the boxes are marked,
+    // each flood from an unmarked square is one more.
+    other_regions_ = 0;
+    if (!count_regions) return;
+    const int words = board_.words();
+    for (int w = 0; w < words; ++w) seen_[w] = boxes[w];
+    for (Cell c : order_) state::set_box(seen_.data(), c);
+    for (Cell c = 0; c < board_.cells(); ++c) {
+        if (state::has_box(seen_.data(), c)) continue;
+        ++other_regions_;
+        queue_.clear();
+        queue_.push_back(c);
+        state::set_box(seen_.data(), c);
+        while (!queue_.empty()) {
+            const Cell v = static_cast<Cell>(queue_.back());
+            queue_.pop_back();
+            for (int e = 0; e < 4; ++e) {
+                const Cell n = board_.neighbor(v, e);
+                if (n == no_cell || state::has_box(seen_.data(), n)) continue;
+                state::set_box(seen_.data(), n);
+                queue_.push_back(n);
+            }
+        }
+    }
+}
+
+int BoxPath::piece(Cell v, Cell at) const {
+    if (tin_[v] > tin_[at] && tin_[v] <= tout_[at]) {
+        for (int e = 0; e < 4; ++e) {
+            const Cell c = board_.neighbor(at, e);
+            if (!child_of(c, at) || tin_[v] < tin_[c] || tin_[v] > tout_[c]) continue;
+            return at == root_ || low_[c] >= tin_[at] ? c : -1;
+        }
+    }
+    return -1;
+}
+
+Cell BoxPath::piece_min(int piece, Cell at) const {
+    if (piece >= 0) return submin_[piece];
+    // The rest: the tree outside at's subtree and at's children still joined to it.
+    Cell smallest = no_cell;
+    auto take = [&](Cell c) {
+        if (smallest == no_cell || c < smallest) smallest = c;
+    };
+    if (tin_[at] > 0) take(prefix_min_[tin_[at] - 1]);
+    if (static_cast<size_t>(tout_[at]) + 1 < order_.size()) take(suffix_min_[tout_[at] + 1]);
+    for (int e = 0; e < 4; ++e) {
+        const Cell c = board_.neighbor(at, e);
+        if (child_of(c, at) && at != root_ && low_[c] < tin_[at]) take(submin_[c]);
+    }
+    return smallest;
+}
+
+int BoxPath::pieces(Cell at) const {
+    int n = at == root_ ? 0 : 1;  // the rest holds the root
+    for (int e = 0; e < 4; ++e) {
+        const Cell c = board_.neighbor(at, e);
+        if (child_of(c, at) && (at == root_ || low_[c] >= tin_[at])) ++n;
+    }
+    return n;
+}
+
+void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_t* area,
+                           std::vector<Destination>& out) {
     out.clear();
-    search(boxes, player, box, [&](Cell at, const uint64_t*, Cell normalized, uint16_t pushes) {
+    bool movable = false;
+    for (int e = 0; e < 4 && !movable; ++e) {
+        const Cell to = board_.neighbor(box, e);
+        const Cell behind = board_.neighbor(box, board::opposite(e));
+        movable = to != no_cell && !state::has_box(boxes, to) && !board_.is_dead(to) && behind != no_cell &&
+                  state::has_box(area, behind);
+    }
+    if (!movable) return;
+    search(boxes, player, box, true, [&](Cell at, int area, uint16_t pushes) {
         // Sides of one square in one area are one state: the first (fewest
         // pushes, breadth-first) stands for them. Back on its square with
         // the player in the same area: the state it started from.
-        if (at == box && normalized == start_player_) return false;
-        bool seen = false;
+        const Cell normalized = piece_min(area, at);
+        bool seen = at == box && normalized == start_player_;
         for (const Destination& d : out) seen |= d.to == at && d.player == normalized;
-        if (!seen) out.push_back(Destination{at, normalized, pushes});
+        if (!seen) out.push_back(Destination{at, normalized, pushes, other_regions_ + pieces(at)});
         return false;
     });
 }

@@ -14,7 +14,9 @@ using board::no_cell;
 Features::Features(const board::Board& board, const PackingOrder& order)
     : board_(board), order_(order), seen_(board.words()), stack_(board.cells() + 1) {}
 
-FeatureVector Features::of(const uint64_t* boxes) {
+FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
+
+FeatureVector Features::of(const uint64_t* boxes, int regions) {
     FeatureVector f;
     bool gap = false;  // an earlier goal of the order is empty
     int packed = 0, out = 0;
@@ -28,7 +30,7 @@ FeatureVector Features::of(const uint64_t* boxes) {
     }
     f.packed = static_cast<uint8_t>(packed);
     f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
-    f.regions = static_cast<uint8_t>(std::min(count_regions(boxes), max_small));
+    f.regions = static_cast<uint8_t>(std::min(regions, max_small));
     return f;
 }
 

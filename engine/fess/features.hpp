@@ -32,6 +32,8 @@ public:
     Features(const board::Board& board, const PackingOrder& order);
 
     FeatureVector of(const uint64_t* boxes);
+    // The same with the number of regions known (box moves: BoxPath counts them).
+    FeatureVector of(const uint64_t* boxes, int regions);
     // The first goal of the packing order without a box, or no_cell.
     board::Cell next_goal(const uint64_t* boxes) const;
     const PackingOrder& order() const { return order_; }

@@ -48,6 +48,7 @@ constexpr uint32_t none = 0xFFFFFFFF;
 constexpr uint8_t macro_dir = 4;  // Node::dir of a box move (its pushes are found again at the end)
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
+constexpr uint8_t tested_live = 1;     // Node::unused of a box-move child the deadlock search found live
 constexpr int limit_check_interval = 16;
 // Empty goals of the packing order the packing advisor looks for a carrier
 // for, first to last.
@@ -144,6 +145,21 @@ private:
     bool file_reserve();
     void add_macro(uint32_t index, const std::vector<moves::Push>& path);
     bool limit_reached(Outcome& why);
+    // Box moves: the deadlock search on a child not tested when it was
+    // generated, now that it is to be expanded (see expand_box_moves).
+    bool lazy_dead(uint32_t index, const uint64_t* state) {
+        if constexpr (!box_moves) return false;
+        const Node& node = nodes_[index];
+        if (!options_.deadlock_search || node.parent == none || node.unused == tested_live) return false;
+        const uint64_t* parent = arena_.at(node.parent);
+        board::Cell to = node.box;  // back on its square (the player elsewhere) unless a box appears below
+        for (int w = 0; w < words_; ++w)
+            if (const uint64_t added = state[w] & ~parent[w])
+                to = static_cast<board::Cell>(w * 64 + __builtin_ctzll(added));
+        if (!subset_.is_dead(state, to, state::player_of(state, words_))) return false;
+        ++stats_.pruned_subset;
+        return true;
+    }
     // fess-corral: the corral deadlock search proves `state` dead (counted).
     bool corral_dead(const uint64_t* state) {
         if constexpr (!with_corral_search) return false;
@@ -224,6 +240,7 @@ SearchResult Fess<with_corral_search, box_moves>::run() {
         if (index == none && file_reserve()) index = pick();
         if (goal_ != none) return finish(Outcome::solved, goal_);  // found in the reserve
         if (index == none) return finish(Outcome::unsolvable, none);
+        if (lazy_dead(index, arena_.at(index))) continue;
         // A box-move expansion costs hundreds of single-push ones: the clock is read before each.
         const uint64_t interval = box_moves ? 1 : limit_check_interval;
         if ((stats_.expanded % interval) == 0 && limit_reached(why)) return finish(why, none);
@@ -333,8 +350,8 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
     const FeatureVector parent = features_.of(state);
     // A PI-corral: its boxes' moves are enough (or the state is dead).
     deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;
+    area_.compute(state, player);
     if (options_.pi_corral) {
-        area_.compute(state, player);
         corral = pi_corral_.analyze(state, area_, corral_boxes_);
         if (corral == deadlock::CorralVerdict::dead) {
             ++stats_.corral_deadlocks;
@@ -351,7 +368,7 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             ++stats_.pruned_corral;
             continue;
         }
-        box_path_.destinations(state, player, from, destinations_);
+        box_path_.destinations(state, player, from, area_.area(), destinations_);
         for (const BoxPath::Destination& d : destinations_) {
             std::copy(state, state + stride_, child_.begin());
             state::clear_box(child_.data(), from);
@@ -364,10 +381,6 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             }
             if (frozen_goals_.is_dead(child_.data(), d.to)) {
                 ++stats_.pruned_frozen_goals;
-                continue;
-            }
-            if (options_.deadlock_search && subset_.is_dead(child_.data(), d.to, d.player)) {
-                ++stats_.pruned_subset;
                 continue;
             }
             const uint64_t hash = state::state_hash(board_, child_.data());
@@ -393,10 +406,36 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 goal_ = found.ref;
                 return;
             }
-            children_.push_back(Child{found.ref, from, d.to, static_cast<uint16_t>(h), features_.of(child_.data()), false});
+            children_.push_back(Child{found.ref, from, d.to, static_cast<uint16_t>(h), features_.of(child_.data(), d.regions), false});
+            assert(children_.back().f.regions == features_.of(child_.data()).regions);
         }
     }
-    advisors_.pick(children_.data(), children_.size(), parent);
+    // The deadlock search runs on the children the advisors pick (picked
+    // again without a dead one, so the picks are those among the live
+    // children) and on the others only when they are expanded (lazy_dead):
+    // most children are never expanded, and the search is most of the cost
+    // of a child.
+    for (;;) {
+        advisors_.pick(children_.data(), children_.size(), parent);
+        bool dropped = false;
+        for (size_t i = 0; i < children_.size(); ++i) {
+            Child& c = children_[i];
+            if (!c.advised || !options_.deadlock_search) continue;
+            std::copy(arena_.at(c.node), arena_.at(c.node) + stride_, child_.begin());
+            if (subset_.is_dead(child_.data(), c.to, state::player_of(child_.data(), words_))) {
+                ++stats_.pruned_subset;
+                nodes_[c.node].h = 0xFFFF;  // proven dead: never filed
+                c = children_.back();
+                children_.pop_back();
+                --i;
+                dropped = true;
+            } else {
+                nodes_[c.node].unused = tested_live;
+            }
+        }
+        if (!dropped) break;
+        for (Child& c : children_) c.advised = false;
+    }
     for (const Child& c : children_) {
         nodes_[c.node].weight = c.advised ? weight : static_cast<uint16_t>(std::min<int>(weight + 1, 0xFFFF));
         file(c.node, c.f);

@@ -14,6 +14,7 @@
 #include "fess/fess.hpp"
 #include "fess/packing_order.hpp"
 #include "level/level.hpp"
+#include "moves/moves.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 #include "state/state.hpp"
@@ -160,7 +161,9 @@ TEST_CASE("box path: destinations are every square and player area one box reach
     state::initial_boxes(board, boxes.data());
     const std::vector<uint64_t> before = boxes;
     std::vector<fess::BoxPath::Destination> out;
-    paths.destinations(boxes.data(), board.initial_player(), board.cell_at(3, 2), out);
+    moves::Reachability reach(board);
+    reach.compute(boxes.data(), board.initial_player());
+    paths.destinations(boxes.data(), board.initial_player(), board.cell_at(3, 2), reach.area(), out);
     CHECK(boxes == before);
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.to < b.to; });
     // The player is on the right: only pushes to the left are possible
@@ -182,7 +185,10 @@ TEST_CASE("box path: destinations are every square and player area one box reach
     fess::BoxPath room_paths(room_board);
     std::vector<uint64_t> room_boxes(room_board.words());
     state::initial_boxes(room_board, room_boxes.data());
-    room_paths.destinations(room_boxes.data(), room_board.initial_player(), room_board.cell_at(2, 2), out);
+    moves::Reachability room_reach(room_board);
+    room_reach.compute(room_boxes.data(), room_board.initial_player());
+    room_paths.destinations(room_boxes.data(), room_board.initial_player(), room_board.cell_at(2, 2), room_reach.area(),
+                            out);
     int live = 0;
     for (int c = 0; c < room_board.cells(); ++c) live += !room_board.is_dead(c) && c != room_board.cell_at(2, 2);
     CHECK(static_cast<int>(out.size()) == live);  // one player area per square: the box never splits the room
@@ -193,6 +199,57 @@ TEST_CASE("box path: destinations are every square and player area one box reach
                                 d.player));
         CHECK(path.size() == d.pushes);
     }
+}
+
+TEST_CASE("box path: destinations agree with flood fills where boxes split the floor") {
+    // Corridors and other boxes: the moved box cuts the floor into pieces
+    // at many squares (articulation points), so the player's area, its
+    // smallest square and the number of regions come from the depth-first
+    // tree's pieces (build_tree), not from flood fills. Each destination is
+    // checked against flood fills of the child state (moves::Reachability
+    // for the area's smallest square, Features for the regions) and against
+    // find() (a path of that many pushes ending in that area).
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    int checked = 0, split = 0;
+    for (const level::Level* level : {&xsokoban[0], &xsokoban[1], &xsokoban[22], &xsokoban[40], &microban[92]}) {
+        const board::Board board(*level);
+        fess::BoxPath paths(board);
+        const fess::PackingOrder order(board);
+        fess::Features features(board, order);
+        moves::Reachability area(board);
+        std::vector<uint64_t> boxes(board.words());
+        state::initial_boxes(board, boxes.data());
+        const board::Cell player = board.initial_player();
+        std::vector<fess::BoxPath::Destination> out;
+        std::vector<moves::Push> path;
+        std::vector<board::Cell> start_boxes;
+        state::for_each_box(boxes.data(), board.words(), [&](board::Cell c) { start_boxes.push_back(c); });
+        area.compute(boxes.data(), player);
+        const std::vector<uint64_t> reached(area.area(), area.area() + board.words());
+        for (board::Cell box : start_boxes) {
+            paths.destinations(boxes.data(), player, box, reached.data(), out);
+            for (const auto& d : out) {
+                CAPTURE(box);
+                CAPTURE(d.to);
+                REQUIRE(paths.find(boxes.data(), player, box, d.to, path, d.player));
+                CHECK(path.size() == d.pushes);
+                std::vector<uint64_t> child = boxes;
+                state::clear_box(child.data(), box);
+                state::set_box(child.data(), d.to);
+                // The player ends next to the box on the last push's side: its area's smallest square is d.player.
+                const board::Cell stand =
+                    path.empty() ? player : board.neighbor(d.to, board::opposite(path.back().dir));
+                CHECK(area.compute(child.data(), stand) == d.player);
+                const int regions = features.of(child.data()).regions;
+                CHECK(std::min(d.regions, int{fess::Features::max_small}) == regions);
+                split += regions > 1;
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > 100);
+    CHECK(split > 10);
 }
 
 TEST_CASE("box path: the pushes that take one box to a goal around the others") {
