@@ -48,7 +48,7 @@ constexpr uint32_t none = 0xFFFFFFFF;
 constexpr uint8_t macro_dir = 4;  // Node::dir of a box move (its pushes are found again at the end)
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
-constexpr uint8_t tested_live = 1;     // Node::unused of a box-move child the deadlock search found live
+constexpr uint8_t tested_live = 1;     // Node::unused of a child the deadlock search found live already
 constexpr int limit_check_interval = 16;
 // Empty goals of the packing order the packing advisor looks for a carrier
 // for, first to last.
@@ -81,7 +81,7 @@ public:
           order_(board),
           features_(board, order_),
           advisors_(board, features_),
-          expander_options_(without_tunnels(options)),
+          expander_options_(expander_options(options)),
           expander_(board, expander_options_),
           box_path_(board),
           area_(board),
@@ -89,7 +89,7 @@ public:
           debug_heuristic_(board, heuristic::Kind::matching),
           corral_(board, corral_node_limit),
           pi_corral_(board),
-          subset_(board, box_moves && options.deadlock_search ? search::Expander::subset_cache_bits : 0,
+          subset_(board, options.deadlock_search ? search::Expander::subset_cache_bits : 0,
                   options.deadlock_search_nodes, options.limits.cancel),
           frozen_goals_(board),
           arena_(stride_),
@@ -101,8 +101,12 @@ public:
     SearchResult run();
 
 private:
-    static search::Options without_tunnels(search::Options o) {
+    // FESS files single pushes and its own macro moves (nodes keep box and
+    // direction only), so its expander makes no tunnel macros; and it runs
+    // the deadlock search itself, when a state is picked (lazy_dead).
+    static search::Options expander_options(search::Options o) {
         o.tunnels = false;
+        o.deadlock_search = false;
         return o;
     }
     // Files a node under its cell, keyed (weight, out of plan, h, node): weight
@@ -145,17 +149,24 @@ private:
     bool file_reserve();
     void add_macro(uint32_t index, const std::vector<moves::Push>& path);
     bool limit_reached(Outcome& why);
-    // Box moves: the deadlock search on a child not tested when it was
-    // generated, now that it is to be expanded (see expand_box_moves).
+    // The deadlock search around the box a state's move left, run when the
+    // state is picked for expansion rather than on every child generated:
+    // most children are never expanded (box moves: about one in fifty), and
+    // the search was most of the cost of a child (65-75 % of fess-box's
+    // time). Box moves test the children the advisors pick at once (see
+    // expand_box_moves); they are marked tested_live.
     bool lazy_dead(uint32_t index, const uint64_t* state) {
-        if constexpr (!box_moves) return false;
         const Node& node = nodes_[index];
         if (!options_.deadlock_search || node.parent == none || node.unused == tested_live) return false;
-        const uint64_t* parent = arena_.at(node.parent);
         board::Cell to = node.box;  // back on its square (the player elsewhere) unless a box appears below
-        for (int w = 0; w < words_; ++w)
-            if (const uint64_t added = state[w] & ~parent[w])
-                to = static_cast<board::Cell>(w * 64 + __builtin_ctzll(added));
+        if (node.dir != macro_dir) {
+            to = board_.neighbor(node.box, node.dir);
+        } else {
+            const uint64_t* parent = arena_.at(node.parent);
+            for (int w = 0; w < words_; ++w)
+                if (const uint64_t added = state[w] & ~parent[w])
+                    to = static_cast<board::Cell>(w * 64 + __builtin_ctzll(added));
+        }
         if (!subset_.is_dead(state, to, state::player_of(state, words_))) return false;
         ++stats_.pruned_subset;
         return true;
@@ -176,8 +187,6 @@ private:
     PackingOrder order_;
     Features features_;
     Advisors advisors_;
-    // FESS files single pushes and its own macro moves (nodes keep box and
-    // direction only), so its expander makes no tunnel macros.
     const search::Options expander_options_;
     search::Expander expander_;
     BoxPath box_path_;
