@@ -218,17 +218,22 @@ grep -q winner "$tmp/search_alone.out" && fail "search_alone: --search hda ran a
 expect_exit 0 heuristic_alone solve "$microban" --level 2 --heuristic simple --quiet
 grep -q winner "$tmp/heuristic_alone.out" && fail "heuristic_alone: --heuristic simple ran a portfolio"
 
-# A limit stops the proof of XSokoban 5, but reverse greedy's 185-push
-# solution (found in a tenth of a second) is printed, verified, with the
-# proven lower bound; CSV and JSON carry both.
-expect_exit 20 anytime solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --csv "$tmp/anytime.csv"
-expect_in "$tmp/anytime.out" "185 (lower bound " anytime
-expect_in "$tmp/anytime.out" "time_limit; best solution found verified" anytime
-expect_in "$tmp/anytime.csv" "5,5,1,time_limit,185," anytime_csv
+# A limit stops the proof of XSokoban 5 (it takes minutes), but the best
+# solution the upper-bound members found (fess, fess-box and reverse greedy
+# each solve it in well under a second: 155, 163 and 185 pushes at this
+# writing) is printed, verified, with the proven lower bound; CSV and JSON
+# carry both, and the answer is the shortest of the members' solutions.
 expect_exit 20 anytime_json solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --json
-[ "$(json_get "$tmp/anytime_json.out" 'd["pushes"]')" = 185 ] || fail "anytime_json: expected the 185-push solution"
+best=$(json_get "$tmp/anytime_json.out" 'min(m["pushes"] for m in d["portfolio"]["members"] if m["pushes"])')
+[ "$(json_get "$tmp/anytime_json.out" 'd["pushes"]')" = "$best" ] ||
+    fail "anytime_json: expected the shortest member solution ($best pushes)"
 [ "$(json_get "$tmp/anytime_json.out" 'd["stats"]["initial_h"] <= d["lower_bound"] < d["pushes"]')" = True ] ||
     fail "anytime_json: lower_bound not between the start's h and the pushes"
+expect_exit 20 anytime solve "$xsokoban" --level 5 --time-limit 2 --threads 2 --quiet --csv "$tmp/anytime.csv"
+expect_in "$tmp/anytime.out" "$best (lower bound " anytime
+expect_in "$tmp/anytime.out" "time_limit; best solution found verified" anytime
+expect_in "$tmp/anytime.csv" "5,5,1,time_limit,$best," anytime_csv
+
 # One search stopped by a limit: no solution, but its lower bound.
 expect_exit 22 lone_bound solve "$microban" --level 153 --search astar --node-limit 20000 --quiet --json
 [ "$(json_get "$tmp/lone_bound.out" 'd["lower_bound"] > d["stats"]["initial_h"]')" = True ] ||
