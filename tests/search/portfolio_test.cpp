@@ -40,7 +40,38 @@ search::SearchResult never_answer(const board::Board&, const search::Options& o)
     return r;
 }
 
+// Records the time limit it was given and stops at once, as if it had run out.
+std::vector<double> limits_seen(2, -1);
+template <int slot>
+search::SearchResult note_limit(const board::Board&, const search::Options& o) {
+    limits_seen[slot] = o.limits.time_limit_s;
+    search::SearchResult r;
+    r.outcome = Outcome::time_limit;
+    return r;
+}
+
 }  // namespace
+
+TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper bound for a tenth of the time") {
+    const level::Level level = shipped("microban.xsb", 1);
+    const board::Board board(level);
+    const std::vector<search::Member> members{{"prover", note_limit<0>, {}, true}, {"bound", note_limit<1>, {}, false}};
+    struct Case {
+        Mode mode;
+        double limit, prover, bound;
+    };
+    // At least 2 s; no limit stays no limit; any mode gives every member the whole limit.
+    for (const Case& c : {Case{Mode::optimal, 60, 60, 6}, Case{Mode::optimal, 10, 10, 2}, Case{Mode::optimal, 1, 1, 1},
+                          Case{Mode::optimal, 0, 0, 0}, Case{Mode::any, 60, 60, 60}}) {
+        CAPTURE(c.limit);
+        search::Limits limits;
+        limits.time_limit_s = c.limit;
+        const search::PortfolioResult r = search::race(board, members, c.mode, limits);
+        CHECK(r.winner < 0);
+        CHECK(limits_seen[0] == doctest::Approx(c.prover));
+        CHECK(limits_seen[1] == doctest::Approx(c.bound));
+    }
+}
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
     const level::Level level = shipped("xsokoban.xsb", 38);
