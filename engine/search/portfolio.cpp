@@ -251,13 +251,21 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         rep.seconds = ended[i];
         rep.stats = results[i].stats;
         rep.lower_bound = proven_lower_bound(members[i].search, members[i].options, results[i]);
+        // A member not declared optimal proves the start's bound at most,
+        // whatever order its options name (its solution is no proof).
+        if (!members[i].optimal && results[i].outcome == Outcome::solved)
+            rep.lower_bound = std::min(rep.lower_bound, results[i].stats.initial_h);
         out.lower_bound = std::max(out.lower_bound, rep.lower_bound);
         out.members.push_back(std::move(rep));
     }
+    const uint32_t proven = out.lower_bound;  // before the solution caps it
     if (best >= 0) out.lower_bound = std::min<uint32_t>(out.lower_bound, results[best].pushes.size());
     if (out.winner < 0 && best >= 0) out.winner = best;  // a solution, not proven optimal
     if (out.winner >= 0) {
         out.result = results[out.winner];
+        // A solution as short as what a member proved is optimal, whoever
+        // found it (any mode, or a limit that stopped the prover there).
+        if (out.result.outcome == Outcome::solved && out.result.pushes.size() == proven) out.optimal = true;
     } else {
         // No answer: the first member's reason (all share the limits).
         out.result.outcome = interrupted ? Outcome::interrupted : results[0].outcome;
