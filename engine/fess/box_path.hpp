@@ -99,7 +99,9 @@ private:
     // (count_regions: the areas outside the tree are counted once).
     void build_tree(const uint64_t* boxes, board::Cell root, bool count_regions);
     // The piece holding tree square v != at when the box stands on `at`:
-    // the child of `at` whose subtree it is, or -1 for the rest.
+    // the child of `at` whose subtree holds v if that subtree is cut off
+    // (no back edge from it above `at`; every child when `at` is the
+    // root), else -1 for the rest of the tree.
     int piece(board::Cell v, board::Cell at) const;
     board::Cell piece_min(int piece, board::Cell at) const;  // its smallest square (the normalized player)
     int pieces(board::Cell at) const;  // how many pieces the tree falls into with the box on `at`
