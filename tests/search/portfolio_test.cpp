@@ -40,11 +40,13 @@ search::SearchResult never_answer(const board::Board&, const search::Options& o)
     return r;
 }
 
-// Records the time limit it was given and stops at once, as if it had run out.
+// Records the time and memory limits it was given and stops at once, as if it had run out.
 std::vector<double> limits_seen(2, -1);
+std::vector<uint64_t> memory_seen(2, 0);
 template <int slot>
 search::SearchResult note_limit(const board::Board&, const search::Options& o) {
     limits_seen[slot] = o.limits.time_limit_s;
+    memory_seen[slot] = o.limits.memory_limit_bytes;
     search::SearchResult r;
     r.outcome = Outcome::time_limit;
     return r;
@@ -75,7 +77,7 @@ TEST_CASE("portfolio: a solution as short as a proven lower bound is optimal, in
     CHECK(r.lower_bound <= r.result.pushes.size());
 }
 
-TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper bound for a tenth of the time") {
+TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper bound for a tenth of the time and memory") {
     const level::Level level = shipped("microban.xsb", 1);
     const board::Board board(level);
     const std::vector<search::Member> members{{"prover", note_limit<0>, {}, true}, {"bound", note_limit<1>, {}, false}};
@@ -94,6 +96,15 @@ TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper 
         CHECK(limits_seen[0] == doctest::Approx(c.prover));
         CHECK(limits_seen[1] == doctest::Approx(c.bound));
     }
+    // Memory: the provers share nine tenths in optimal mode; any mode shares it equally.
+    search::Limits limits;
+    limits.memory_limit_bytes = 1000;
+    search::race(board, members, Mode::optimal, limits);
+    CHECK(memory_seen[0] == 900);
+    CHECK(memory_seen[1] == 100);
+    search::race(board, members, Mode::any, limits);
+    CHECK(memory_seen[0] == 500);
+    CHECK(memory_seen[1] == 500);
 }
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
