@@ -158,18 +158,19 @@ private:
     bool lazy_dead(uint32_t index, const uint64_t* state) {
         const Node& node = nodes_[index];
         if (!options_.deadlock_search || node.parent == none || node.unused == tested_live) return false;
-        board::Cell to = node.box;  // back on its square (the player elsewhere) unless a box appears below
-        if (node.dir != macro_dir) {
-            to = board_.neighbor(node.box, node.dir);
-        } else {
-            const uint64_t* parent = arena_.at(node.parent);
-            for (int w = 0; w < words_; ++w)
-                if (const uint64_t added = state[w] & ~parent[w])
-                    to = static_cast<board::Cell>(w * 64 + __builtin_ctzll(added));
-        }
-        if (!subset_.is_dead(state, to, state::player_of(state, words_))) return false;
+        if (!subset_.is_dead(state, moved_to(index), state::player_of(state, words_))) return false;
         ++stats_.pruned_subset;
         return true;
+    }
+    // The square the move that made node `index` (not the root) left its box on.
+    board::Cell moved_to(uint32_t index) const {
+        const Node& node = nodes_[index];
+        if (node.dir != macro_dir) return board_.neighbor(node.box, node.dir);
+        const uint64_t* state = arena_.at(index);
+        const uint64_t* parent = arena_.at(node.parent);
+        for (int w = 0; w < words_; ++w)
+            if (const uint64_t added = state[w] & ~parent[w]) return static_cast<board::Cell>(w * 64 + __builtin_ctzll(added));
+        return node.box;  // a box move back onto its square, the player elsewhere
     }
     // fess-corral: the corral deadlock search proves `state` dead (counted).
     bool corral_dead(const uint64_t* state) {
@@ -195,7 +196,7 @@ private:
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound of box moves in debug builds
     deadlock::CorralSearch corral_;
     deadlock::PiCorral pi_corral_;      // box moves: PI-corral restriction or deadlock
-    deadlock::SubsetSearch subset_;     // box moves: the deadlock search around the moved box (no cache otherwise)
+    deadlock::SubsetSearch subset_;     // the deadlock search around the moved box (lazy_dead, advised box moves)
     std::vector<uint64_t> corral_boxes_;
     deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left
     std::vector<moves::Push> path_;
@@ -544,16 +545,10 @@ SearchResult Fess<with_corral_search, box_moves>::finish(Outcome outcome, uint32
             }
             // A box move: its pushes again, from the parent to the square
             // the box reached, leaving the player in the child's area.
-            const uint64_t* child = arena_.at(i);
             std::copy(arena_.at(nodes_[i].parent), arena_.at(nodes_[i].parent) + stride_, work_.begin());
-            board::Cell to = board::no_cell;
-            state::for_each_box(child, words_, [&](board::Cell c) {
-                if (!state::has_box(work_.data(), c)) to = c;
-            });
-            if (to == board::no_cell) to = nodes_[i].box;  // back on its square, the player elsewhere
             path_.clear();
-            box_path_.find(work_.data(), state::player_of(work_.data(), words_), nodes_[i].box, to, path_,
-                           state::player_of(child, words_));
+            box_path_.find(work_.data(), state::player_of(work_.data(), words_), nodes_[i].box, moved_to(i), path_,
+                           state::player_of(arena_.at(i), words_));
             for (auto p = path_.rbegin(); p != path_.rend(); ++p) result.pushes.push_back(*p);
         }
         std::reverse(result.pushes.begin(), result.pushes.end());
