@@ -48,6 +48,7 @@ struct SearchFlags {
     bool no_pi_corral = false;
     int hda_lag = search::Options{}.hda_lag;
     bool no_local_dive = !search::Options{}.hda_local_dive;
+    bool speculate = search::Options{}.hda_speculate;
     size_t perimeter_states = search::Options{}.perimeter_states;
     std::string distribution = "zobrist";
     int zone_cells = search::Options{}.zone_cells;
@@ -84,6 +85,10 @@ struct SearchFlags {
         app.add_flag("--no-local-dive", no_local_dive,
                      "HDA* with --hda-lag >= 0: send a child continuing the best line to its owner like any other "
                      "(by default it stays on its parent's worker)");
+        app.add_flag("--speculate", speculate,
+                     "HDA* with --hda-lag >= 0: a worker behind the best node in its f layer expands its own best node "
+                     "instead of waiting, its children ranked after the rest of their f layer (faster below the "
+                     "optimum's layer, a lottery in it)");
         app.add_option("--perimeter", perimeter_states,
                        "states held by the perimeter (exact distances near the solved states, a tighter bound "
                        "elsewhere); 0 = none")
@@ -159,6 +164,7 @@ struct SearchFlags {
         o.pi_corral = !no_pi_corral;
         o.hda_lag = hda_lag;
         o.hda_local_dive = !no_local_dive;
+        o.hda_speculate = speculate;
         o.perimeter_states = perimeter_states;
         o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
                                                     : search::Options::Distribution::zobrist;

@@ -157,6 +157,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         uint64_t waits = 0;
         for (const auto& w : solved.result.workers) waits += w.waits;
         line("waits", thousands(waits), "times a worker waited behind the best open node");
+        uint64_t speculative = 0;
+        for (const auto& w : solved.result.workers) speculative += w.speculative;
+        line("speculative", thousands(speculative), "expansions behind the best open node (second line)");
     }
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
     line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
@@ -207,7 +210,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         const auto& w = solved.result.workers[i];
         out << (i ? "," : "") << "{\"expanded\":" << w.expanded << ",\"generated\":" << w.generated
             << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
-            << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << ",\"waits\":" << w.waits << "}";
+            << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << ",\"waits\":" << w.waits
+               << ",\"speculative\":" << w.speculative << "}";
     }
     out << "]";
     if (!solved.members.empty()) {

@@ -53,6 +53,29 @@
 // bidirectional search looks states up in their owner's shard) nor across
 // processes.
 //
+// Speculation (Options::hda_speculate, with the lag): gating and local dives
+// keep the expansions near one worker's, but they also keep the other
+// workers waiting whenever one holds the best key, which in a layer the
+// search must exhaust anyway (every f below the optimum) made two workers
+// no faster than one (XSokoban 5, PDB: 12.8 M expansions, 67 of them on the
+// second worker). So a worker behind the best key in the same f expands its
+// own best node instead of waiting, and the children of that expansion go
+// on the second line: the open-list key is (f, line, h) (major()), so within
+// their f they rank after every node of the first line and never take the
+// lead from the best line, which goes on as if alone. A second-line node
+// becomes first-line work only by being the best of all: its children, then
+// expanded by a worker that is not behind, are first-line. Across f a
+// worker still waits (nodes above the best f may never be needed). The
+// order within an f layer changes nothing in the proof above. Off by
+// default: in the optimum's own layer the second line closes states the
+// best line would have gone through, and the best line then exhausts the
+// rest of its layer first (XSokoban 9, PDB, 2 workers: 137,630 to over 21 M
+// expansions against one worker's 36,219); below it both workers are busy
+// (XSokoban 5: proven in 90 s with 12.9 M expansions split evenly, against
+// 155 s without it). Taking a second-line state back to the first line when
+// the best line reaches it was tried: the two lines then hand states back
+// and forth (XSokoban 55: up to 5.4 M expansions against 317,678).
+//
 // Threads: std::thread, one per worker for the whole search. Workers never
 // hand work to a scheduler, so oneTBB's task arena would add nothing but a
 // layer; a worker with nothing to do sleeps (concurrent/parker.hpp).
@@ -168,6 +191,7 @@ public:
           lag_(options.hda_lag),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
+          speculate_(gated_ && options.hda_speculate),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
                           : std::max<uint64_t>(1, options.limits.node_limit * threads_ / total_)),
@@ -233,6 +257,12 @@ private:
         return h;
     }
     uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
+    // The open list's first key: f, or with speculation (f, line), the second
+    // line after the first within each f; f_of() takes the f back.
+    uint32_t major(uint32_t g, uint32_t h, bool second) const {
+        return speculate_ ? 2 * key(g, h) + second : key(g, h);
+    }
+    uint32_t f_of(uint32_t major) const { return speculate_ ? major >> 1 : major; }
     // The g of an entry with key (f, tie): a node whose g differs was
     // reached again with a smaller g after the entry was made (stale).
     uint32_t g_of(uint32_t f, uint32_t t) const {
@@ -252,13 +282,14 @@ private:
     // Work below the incumbent (A*), or any open node (the other orders).
     bool has_work(Worker& me) {
         if (me.open.empty()) return false;
-        return order != Order::astar || me.open.min_f() < incumbent();
+        return order != Order::astar || f_of(me.open.min_f()) < incumbent();
     }
 
     void work(Worker& me);
     void drain_inbox(Worker& me);
-    // Expands the node at `index`, popped with open-list key (f, t).
-    void expand(Worker& me, uint32_t index, uint32_t f, uint32_t t);
+    // Expands the node at `index`, popped with open-list key (major, t);
+    // second: a speculative expansion, its children on the second line.
+    void expand(Worker& me, uint32_t index, uint32_t major, uint32_t t, bool second);
     // Stores a state in the owner's shard, or reopens it with a smaller g;
     // records goals; bound() gives the h of a new state. A shadow (a state
     // another worker stored and expands itself, a local dive) is stored
@@ -266,7 +297,7 @@ private:
     // only when it is reached with a smaller g.
     template <class Bound>
     void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
-                Bound&& bound, bool shadow = false);
+                Bound&& bound, bool shadow = false, bool second = false);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
     void flush_all(Worker& me) {
@@ -292,6 +323,7 @@ private:
     const int lag_;
     const bool gated_;
     const bool local_dive_;
+    const bool speculate_;
     // This process's share of the node limit: all of it in one process; over
     // MPI each rank stops at its share of the workers' part, so that the
     // ranks together stay within the limit between two termination waves
@@ -359,7 +391,7 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 template <Order order, class Exp, class Meet, class Net>
 template <class Bound>
 void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   moves::Push move, Bound&& bound, bool shadow) {
+                                   moves::Push move, Bound&& bound, bool shadow, bool second) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
@@ -401,7 +433,7 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
     }
     if (shadow) return;  // the diver records a goal and expands it
     if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
-    if (g + h < incumbent()) me.open.push(key(g, h), tie(g, h), found.ref);
+    if (g + h < incumbent()) me.open.push(major(g, h, second), tie(g, h), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
 }
 
@@ -410,7 +442,7 @@ void Hda<order, Exp, Meet, Net>::send(Worker& me, int owner, const uint64_t* sta
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
     pack(batch->append(record_words_), state, stride_, m);
-    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(key(m.g, m.h), tie(m.g, m.h)));
+    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(m.g, m.h)));
     ++me.share.sent;
     if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
@@ -458,8 +490,8 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
             const uint64_t* r = batch->record(i, record_words_);
             const Message m = unpack(r, stride_);
             insert(me, r, m.hash, m.parent, m.g,
-                   moves::Push{m.box, static_cast<uint8_t>(m.dir & ~shadow_bit), m.run},
-                   [&m] { return uint32_t{m.h}; }, (m.dir & shadow_bit) != 0);
+                   moves::Push{m.box, static_cast<uint8_t>(m.dir & dir_bits), m.run},
+                   [&m] { return uint32_t{m.h}; }, (m.dir & shadow_bit) != 0, (m.dir & second_bit) != 0);
         }
         me.share.received += n;
         drained += n;
@@ -470,17 +502,18 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
 }
 
 template <Order order, class Exp, class Meet, class Net>
-void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t f, uint32_t t) {
+void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t major_key, uint32_t t, bool second) {
     const Node parent = me.nodes[index];
     const Ref parent_ref = ref(me, index);
-    const Key parent_key = kernel::make_key(f, t);
+    const Key parent_key = kernel::make_key(major_key, t);
+    const uint8_t line = second ? second_bit : 0;
     bool urgent = false;
     packing_.unpack(me.arena.at(index), me.unpacked.data());
     me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
-            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); });
+            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); }, false, second);
             return;
         }
         // Another worker's state: scored here, where the incremental bound is cheap.
@@ -490,7 +523,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t f, 
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
-        const bool continues = gated_ && kernel::make_key(key(g, h), tie(g, h)) <= parent_key;
+        const bool continues = gated_ && kernel::make_key(major(g, h, second), tie(g, h)) <= parent_key;
         if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
             // A copy its owner holds at g or less already: a duplicate, as it would be there.
             const Worker& to = *workers_[owner];
@@ -503,14 +536,16 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t f, 
                 ++me.stats.duplicates;
                 return;
             }
-            insert(me, child, hash, parent_ref, g, push, [h] { return h; });
+            insert(me, child, hash, parent_ref, g, push, [h] { return h; }, false, second);
             send(me, owner, child,
                  Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box,
-                         static_cast<uint8_t>(push.dir | shadow_bit), push.run});
+                         static_cast<uint8_t>(push.dir | shadow_bit | line), push.run});
             return;
         }
         if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
-        send(me, owner, child, Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, push.dir, push.run});
+        send(me, owner, child,
+             Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, static_cast<uint8_t>(push.dir | line),
+                     push.run});
         if (continues) {
             me.urgent[owner] = 1;
             urgent = true;
@@ -623,8 +658,12 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             continue;
         }
         wake(me);
-        // 3. in the last layer: wait rather than expand far behind the best node.
-        if (gated_ && behind(me, me.stats.expanded % kernel::gate_refresh_interval == 0)) {
+        // 3. in the last layer: wait rather than expand far behind the best
+        // node; or, in the best node's f, expand on the second line.
+        bool second = false;
+        if (gated_ && behind(me, me.stats.expanded % kernel::gate_refresh_interval == 0) &&
+            !(second = speculate_ && f_of(static_cast<uint32_t>(me.published >> 32)) ==
+                                         f_of(static_cast<uint32_t>(me.best_seen >> 32)))) {
             flush_all(me);
             ++me.share.waits;
             for (int spin = 0; spin < kernel::gated_spins && me.inbox.empty(); ++spin) {
@@ -638,8 +677,9 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             if (check_limits(me)) break;  // a wait costs more than the look at the clock
             continue;
         }
-        uint32_t f, t;
-        const uint32_t index = me.open.pop(f, t);
+        uint32_t m, t;
+        const uint32_t index = me.open.pop(m, t);
+        const uint32_t f = f_of(m);
         Node& node = me.nodes[index];
         if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
         if constexpr (order == Order::astar) {
@@ -670,7 +710,8 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         store_flags(node, closed_flag);
         ++me.stats.expanded;
         // 5. expand; children go to their owners.
-        expand(me, index, f, t);
+        if (second) ++me.share.speculative;
+        expand(me, index, m, t, second);
         if (++since_flush == kernel::flush_interval) {
             since_flush = 0;
             flush_all(me);
@@ -785,7 +826,7 @@ uint32_t Hda<order, Exp, Meet, Net>::least_open_f() {
             }
     };
     for (auto& w : workers_) {
-        if (!w->open.empty()) least = std::min(least, w->open.min_f());
+        if (!w->open.empty()) least = std::min(least, f_of(w->open.min_f()));
         least = std::min(least, w->held_f);
         for (const concurrent::Batch* b : w->out) batch_f(b);
         concurrent::Batch* in = w->inbox.take_all();

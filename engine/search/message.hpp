@@ -18,7 +18,8 @@ namespace hdasoko::search {
 //           (never heuristic::dead: dead children are not sent)
 //   box, dir, run: the move that produced it (run: pushes of a tunnel macro);
 //           dir | shadow_bit: the sender stored and expands the state itself
-//           (a local dive, search/hda.hpp) and the owner only remembers it, closed
+//           (a local dive, search/hda.hpp) and the owner only remembers it, closed;
+//           dir | second_bit: it ranks on the second line (search/hda.hpp)
 struct Message {
     uint64_t hash;
     Ref parent;
@@ -31,6 +32,9 @@ struct Message {
 static_assert(sizeof(Message) == 24 && sizeof(Message) % sizeof(uint64_t) == 0);
 constexpr int message_words = sizeof(Message) / sizeof(uint64_t);
 constexpr uint8_t shadow_bit = 0x80;
+// dir | second_bit: a child of a speculative expansion (second line, search/hda.hpp)
+constexpr uint8_t second_bit = 0x40;
+constexpr uint8_t dir_bits = 0x03;
 
 // A record: `stride` state words, then the header's words.
 inline void pack(uint64_t* record, const uint64_t* state, int stride, const Message& m) {

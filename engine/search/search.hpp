@@ -92,6 +92,7 @@ struct WorkerStats {
     uint64_t stored = 0;
     double idle_s = 0;       // time with nothing to expand below the incumbent
     uint64_t waits = 0;      // times it waited rather than expand far behind the best open node
+    uint64_t speculative = 0;  // expansions behind the best open node (second line)
 };
 
 struct SearchResult {
@@ -149,6 +150,12 @@ struct Options {
     // another worker at each step (search/hda.hpp). Not with a meeting
     // (bidirectional) nor across processes.
     bool hda_local_dive = true;
+    // With the lag above (>= 0): a worker behind the best node in the same f
+    // layer expands its own best node instead of waiting, and the children of
+    // such a speculative expansion rank after every other node of their f
+    // (search/hda.hpp: second line). Off by default: it pays in the layers
+    // below the optimum and is a lottery in the last one (search/hda.hpp).
+    bool hda_speculate = false;
     // The perimeter (search/perimeter.hpp): states within a few pushes of a
     // solved state with their exact distance, raising the bound of the rest.
     // Built once per level before the search, up to this many states; 0: none.

@@ -78,6 +78,19 @@ Config without_local_dive(Config c) {
     return c;
 }
 
+// The same with the last-layer lag and speculation (search/hda.hpp): a
+// worker behind the best node expands its own best on the second line.
+Config with_speculation(Config c) {
+    c.name += " speculate";
+    c.run = [run = c.run](const board::Board& board, const search::Options& base) {
+        search::Options o = base;
+        o.hda_lag = 0;
+        o.hda_speculate = true;
+        return run(board, o);
+    };
+    return c;
+}
+
 // The same with tunnel macros set on or off (search/expander.hpp), whatever
 // the default.
 Config with_tunnels(Config c, bool tunnels) {
@@ -130,6 +143,9 @@ std::vector<Config> make_configs() {
             for (int workers : {2, 3})
                 all.push_back(
                     without_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+            for (int workers : {2, 3})
+                all.push_back(
+                    with_speculation(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,

@@ -30,17 +30,20 @@ std::vector<level::Level> collection(const char* file) {
 }
 
 search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
-                             bool local_dive = search::Options{}.hda_local_dive) {
+                             bool local_dive = search::Options{}.hda_local_dive,
+                             bool speculate = search::Options{}.hda_speculate) {
     search::Options o;
     o.threads = threads;
     o.hda_lag = lag;
     o.hda_local_dive = local_dive;
+    o.hda_speculate = speculate;
     return o;
 }
 
 // Solves with HDA* and checks the answer against A*'s.
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
-                         int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive) {
+                         int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
+                         bool speculate = search::Options{}.hda_speculate) {
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
     REQUIRE(reference.outcome == Outcome::solved);
@@ -50,7 +53,8 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
         CAPTURE(threads);
         CAPTURE(lag);
         CAPTURE(local_dive);
-        const search::SearchResult result = search::hda(board, with_threads(threads, lag, local_dive));
+        CAPTURE(speculate);
+        const search::SearchResult result = search::hda(board, with_threads(threads, lag, local_dive, speculate));
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == reference.pushes.size());
         const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
@@ -86,11 +90,15 @@ TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 wor
 
 TEST_CASE("hda local dive: Microban 1-30 and XSokoban 1, 2, 78 match A* at 1, 2, 3 and 8 workers" * doctest::test_suite("threads")) {
     // A child continuing the best line stays with its parent's worker, a
-    // shadow tells its owner: the same optima, and one worker is A*.
+    // shadow tells its owner: the same optima, and one worker is A*. With
+    // speculation (a worker behind the best node expands on the second line)
+    // and without (it waits).
     auto microban = collection("microban.xsb");
     auto xsokoban = collection("xsokoban.xsb");
-    for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true);
-    for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true);
+    for (bool speculate : {false, true}) {
+        for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true, speculate);
+        for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true, speculate);
+    }
 }
 
 TEST_CASE("hda small: limits and cancellation stop every worker" * doctest::test_suite("threads")) {
@@ -201,17 +209,20 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
             const search::SearchResult reference = search::astar(board, options);
             for (int threads : {1, 2, 4})
             for (int lag : {-1, 0})
-            for (bool local_dive : {false, true}) {
-                if (lag < 0 && local_dive) continue;  // local dives go with the lag
+            for (bool local_dive : {false, true})
+            for (bool speculate : {false, true}) {
+                if (lag < 0 && (local_dive || speculate)) continue;  // both go with the lag
                 CAPTURE(level->source);
                 CAPTURE(level->number);
                 CAPTURE(heuristic::kind_name(kind));
                 CAPTURE(threads);
                 CAPTURE(lag);
                 CAPTURE(local_dive);
+                CAPTURE(speculate);
                 options.threads = threads;
                 options.hda_lag = lag;
                 options.hda_local_dive = local_dive;
+                options.hda_speculate = speculate;
                 const search::SearchResult result = search::hda(board, options);
                 REQUIRE(result.outcome == Outcome::solved);
                 CHECK(result.pushes.size() == optimum.pushes.size());
