@@ -30,7 +30,9 @@ struct Recipe {
     SearchFunction search;
     heuristic::Kind heuristic;
     Order order;
-    int weight;  // share of the thread budget (parallel searches)
+    int weight;              // share of the thread budget (parallel searches)
+    bool early = false;      // Member::early in optimal mode
+    bool speculate = false;  // HDA* speculation (Options::hda_speculate)
     bool optimal() const { return order == Order::astar; }
     // Parallel members share the budget by weight: HDA*, and the optimal
     // bidirectional search (its forward side HDA*, one thread for the reverse).
@@ -55,6 +57,10 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::greedy, 1},
         {"reverse", "reverse A* with pulls, matching on pull distances (optimal)", reverse,
          heuristic::Kind::matching, Order::astar, 1},
+        {"reverse-early", "reverse, in optimal mode beside the thread budget for a tenth of the time (optimal)",
+         reverse, heuristic::Kind::matching, Order::astar, 1, true},
+        {"hda-pdb-spec", "hda-pdb with speculation (--speculate): both workers busy below the last f layer (optimal)",
+         hda, heuristic::Kind::pdb, Order::astar, 4, false, true},
         {"reverse-weighted", "reverse weighted A* with pulls, f = g + 3h (any solution)", reverse,
          heuristic::Kind::matching, Order::weighted, 1},
         {"reverse-greedy", "reverse greedy best-first with pulls (any solution)", reverse,
@@ -90,7 +96,15 @@ const std::vector<Recipe>& recipes() {
 // the time limit, see race()). An upper bound that meets the prover's
 // lower bound is a proof: XSokoban 4 (fess-box, 355 = the PDB's first
 // bound) and 73 (fess, 441) are proven in under 2 s so, which the prover
-// alone did not do in 600 s (no solution below reverse greedy's). Any: the two feature-space
+// alone did not do in 600 s (no solution below reverse greedy's). Not
+// (yet) hda-pdb-spec,reverse-early,...: the prover on both threads,
+// speculating, with the reverse A* beside the budget for a tenth of the
+// time, proved Microban's 155 in 41.9 s instead of 74.3 s, XSokoban's 16
+// 60 s proofs in 53.7 s instead of 63.4 s and XSokoban 5 in 103 s, but it
+// lost XSokoban 81 (600 s; 256 s for this default): where no upper bound
+// meets the optimum, the prover's speculation runs in the optimum's own
+// layer, a lottery (search/hda.hpp; perf/results/
+// portfolio-optimal-speculate-e81722a.md). Any: the two feature-space
 // searches, over single pushes (fess) and over box moves (fess-box), and
 // reverse greedy, one thread each (three threads on two cores share them).
 // They solve different levels: at 20,000-30,000 expansions per level on
@@ -134,16 +148,18 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
     // Sequential searches take one thread each (bidirectional two), parallel ones share the
     // rest by weight, at least one each. In optimal mode the non-optimal
     // members only look for an early bound: they run beside the budget.
+    auto early = [mode](const Recipe* r) { return mode == Mode::optimal && (r->early || !r->optimal()); };
     int weights = 0, sequential = 0;
     for (const Recipe* r : chosen) {
         if (r->parallel()) weights += r->weight;
-        else if (mode == Mode::any || r->optimal()) sequential += r->fixed_threads();
+        else if (!early(r)) sequential += r->fixed_threads();
     }
     const int parallel_threads = std::max(1, threads - sequential);
     std::vector<Member> members;
     for (const Recipe* r : chosen) {
-        Member m{r->name, r->search, base, r->optimal()};
+        Member m{r->name, r->search, base, r->optimal(), early(r)};
         m.options.heuristic = r->heuristic;
+        m.options.hda_speculate = base.hda_speculate || r->speculate;
         m.options.order = r->order;
         m.options.threads =
             r->parallel() ? std::max(1, parallel_threads * r->weight / std::max(1, weights)) : r->fixed_threads();
@@ -173,19 +189,18 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         m.options.pdb = pdb;
     }
 
-    // Memory: shared equally, except that in optimal mode the upper-bound
-    // members (which stop after a tenth of the time, see below) share a
+    // Memory: shared equally, except that in optimal mode the early members
+    // (upper-bound members and reverse-early, which stop after a tenth of the time, see below) share a
     // tenth of it and the provers the rest: with an equal share the two
     // FESS members of the optimal default cut the prover's memory from a
     // third to a fifth, and XSokoban 84 ran out after 300 s.
     std::vector<uint64_t> memory_shares(n, limits.memory_limit_bytes / n);
-    const size_t upper = mode == Mode::optimal ? static_cast<size_t>(std::count_if(members.begin(), members.end(),
-                                                                                   [](const Member& m) { return !m.optimal; }))
-                                               : 0;
+    auto early = [mode](const Member& m) { return mode == Mode::optimal && (m.early || !m.optimal); };
+    const size_t upper = static_cast<size_t>(std::count_if(members.begin(), members.end(), early));
     if (upper > 0 && upper < n) {
         const uint64_t tenth = limits.memory_limit_bytes / 10;
         for (size_t i = 0; i < n; ++i)
-            memory_shares[i] = members[i].optimal ? (limits.memory_limit_bytes - tenth) / (n - upper) : tenth / upper;
+            memory_shares[i] = early(members[i]) ? tenth / upper : (limits.memory_limit_bytes - tenth) / (n - upper);
     }
 
     concurrent::ThreadGroup threads;
@@ -196,8 +211,9 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         // In optimal mode the non-optimal members look for an upper bound
         // (and a proof, when a prover's lower bound meets it) beside the
         // budget: for a tenth of the time limit, at least upper_bound_min_s,
-        // so that on levels they cannot solve they stop taking the provers' cores.
-        if (mode == Mode::optimal && !members[i].optimal && limits.time_limit_s > 0)
+        // so that on levels they cannot solve they stop taking the provers' cores;
+        // an early optimal member (reverse-early) the same.
+        if (early(members[i]) && limits.time_limit_s > 0)
             o.limits.time_limit_s = std::min(limits.time_limit_s, std::max(upper_bound_min_s, limits.time_limit_s / 10));
         o.limits.cancel = &cancel;
         o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;

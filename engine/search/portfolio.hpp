@@ -30,6 +30,10 @@ struct Member {
     SearchFunction search;
     Options options;       // limits and shared bound are set by the race
     bool optimal = false;  // its solutions are push-optimal
+    // In optimal mode: runs beside the thread budget for a tenth of the time
+    // limit, with the tenth of the memory (see race()); every non-optimal
+    // member does, and an optimal one marked so (reverse-early).
+    bool early = false;
 };
 
 struct MemberReport {

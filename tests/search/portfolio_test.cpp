@@ -41,8 +41,8 @@ search::SearchResult never_answer(const board::Board&, const search::Options& o)
 }
 
 // Records the time and memory limits it was given and stops at once, as if it had run out.
-std::vector<double> limits_seen(2, -1);
-std::vector<uint64_t> memory_seen(2, 0);
+std::vector<double> limits_seen(3, -1);
+std::vector<uint64_t> memory_seen(3, 0);
 template <int slot>
 search::SearchResult note_limit(const board::Board&, const search::Options& o) {
     limits_seen[slot] = o.limits.time_limit_s;
@@ -105,6 +105,19 @@ TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper 
     search::race(board, members, Mode::any, limits);
     CHECK(memory_seen[0] == 500);
     CHECK(memory_seen[1] == 500);
+    // An early prover (reverse-early) goes with the upper-bound members in optimal mode only.
+    auto three = members;
+    three.push_back(search::Member{"early prover", note_limit<2>, {}, true, true});
+    limits.time_limit_s = 60;
+    search::race(board, three, Mode::optimal, limits);
+    CHECK(limits_seen[0] == doctest::Approx(60));
+    CHECK(limits_seen[2] == doctest::Approx(6));
+    CHECK(memory_seen[0] == 900);
+    CHECK(memory_seen[1] == 50);
+    CHECK(memory_seen[2] == 50);
+    search::race(board, three, Mode::any, limits);
+    CHECK(limits_seen[2] == doctest::Approx(60));
+    CHECK(memory_seen[2] == 333);
 }
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
@@ -215,6 +228,22 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     REQUIRE(members.size() == 1);
     CHECK_FALSE(members[0].optimal);
     CHECK(members[0].options.threads == 1);
+    // reverse-early runs beside the budget in optimal mode (hda-pdb-spec gets both
+    // threads, speculating), and takes its thread in any mode.
+    members = search::portfolio_members("hda-pdb-spec,reverse-early", Mode::optimal, {}, 2, error);
+    REQUIRE(members.size() == 2);
+    CHECK(members[0].options.threads == 2);
+    CHECK(members[0].options.hda_speculate);
+    CHECK(members[1].early);
+    CHECK(members[1].optimal);
+    members = search::portfolio_members("hda-pdb,reverse", Mode::optimal, {}, 2, error);
+    REQUIRE(members.size() == 2);
+    CHECK(members[0].options.threads == 1);
+    CHECK_FALSE(members[0].options.hda_speculate);
+    CHECK_FALSE(members[1].early);
+    members = search::portfolio_members("hda-pdb-spec,reverse-early", Mode::any, {}, 2, error);
+    CHECK(members[0].options.threads == 1);
+    CHECK_FALSE(members[1].early);
     CHECK(search::portfolio_members("hda,nonsense", Mode::any, {}, 2, error).empty());
     CHECK(error.find("nonsense") != std::string::npos);
     CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());
