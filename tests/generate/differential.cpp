@@ -53,54 +53,48 @@ Config plain(const char* name, int family, int stride, search::SearchFunction f,
     return c;
 }
 
-// The same with a perimeter of at most `states` states (search/perimeter.hpp):
-// small budgets end inside a layer, so held and missing states both count.
-Config with_perimeter(Config c, size_t states) {
-    c.name += " perimeter=" + std::to_string(states);
-    c.run = [run = c.run, states](const board::Board& board, const search::Options& base) {
+// The same with `set` applied to the options, `suffix` added to the name.
+template <class Set>
+Config adjusted(Config c, const std::string& suffix, Set set) {
+    c.name += suffix;
+    c.run = [run = c.run, set](const board::Board& board, const search::Options& base) {
         search::Options o = base;
-        o.perimeter_states = states;
+        set(o);
         return run(board, o);
     };
     return c;
+}
+
+// The same with a perimeter of at most `states` states (search/perimeter.hpp):
+// small budgets end inside a layer, so held and missing states both count.
+Config with_perimeter(Config c, size_t states) {
+    return adjusted(std::move(c), " perimeter=" + std::to_string(states),
+                    [states](search::Options& o) { o.perimeter_states = states; });
 }
 
 // The same with the last-layer lag and without the default local dives
 // (search/hda.hpp): a child continuing the best line goes to its owner.
 Config without_local_dive(Config c) {
-    c.name += " no-local-dive";
-    c.run = [run = c.run](const board::Board& board, const search::Options& base) {
-        search::Options o = base;
+    return adjusted(std::move(c), " no-local-dive", [](search::Options& o) {
         o.hda_lag = 0;
         o.hda_local_dive = false;
-        return run(board, o);
-    };
-    return c;
+    });
 }
 
 // The same with the last-layer lag and speculation (search/hda.hpp): a
 // worker behind the best node expands its own best on the second line.
 Config with_speculation(Config c) {
-    c.name += " speculate";
-    c.run = [run = c.run](const board::Board& board, const search::Options& base) {
-        search::Options o = base;
+    return adjusted(std::move(c), " speculate", [](search::Options& o) {
         o.hda_lag = 0;
         o.hda_speculate = true;
-        return run(board, o);
-    };
-    return c;
+    });
 }
 
 // The same with tunnel macros set on or off (search/expander.hpp), whatever
 // the default.
 Config with_tunnels(Config c, bool tunnels) {
-    c.name += tunnels ? " tunnels" : " no-tunnels";
-    c.run = [run = c.run, tunnels](const board::Board& board, const search::Options& base) {
-        search::Options o = base;
-        o.tunnels = tunnels;
-        return run(board, o);
-    };
-    return c;
+    return adjusted(std::move(c), tunnels ? " tunnels" : " no-tunnels",
+                    [tunnels](search::Options& o) { o.tunnels = tunnels; });
 }
 
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
