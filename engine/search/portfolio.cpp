@@ -119,6 +119,11 @@ const char* default_members(Mode mode) {
 
 constexpr double upper_bound_min_s = 2.0;
 
+// A member runs beside the thread budget, for a tenth of the time and in
+// the tenth of the memory (race()): in optimal mode, every non-optimal one
+// and an optimal one marked early.
+bool runs_early(Mode mode, bool marked, bool optimal) { return mode == Mode::optimal && (marked || !optimal); }
+
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 }  // namespace
@@ -148,7 +153,7 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
     // Sequential searches take one thread each (bidirectional two), parallel ones share the
     // rest by weight, at least one each. In optimal mode the non-optimal
     // members only look for an early bound: they run beside the budget.
-    auto early = [mode](const Recipe* r) { return mode == Mode::optimal && (r->early || !r->optimal()); };
+    auto early = [mode](const Recipe* r) { return runs_early(mode, r->early, r->optimal()); };
     int weights = 0, sequential = 0;
     for (const Recipe* r : chosen) {
         if (r->parallel()) weights += r->weight;
@@ -195,7 +200,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     // FESS members of the optimal default cut the prover's memory from a
     // third to a fifth, and XSokoban 84 ran out after 300 s.
     std::vector<uint64_t> memory_shares(n, limits.memory_limit_bytes / n);
-    auto early = [mode](const Member& m) { return mode == Mode::optimal && (m.early || !m.optimal); };
+    auto early = [mode](const Member& m) { return runs_early(mode, m.early, m.optimal); };
     const size_t upper = static_cast<size_t>(std::count_if(members.begin(), members.end(), early));
     if (upper > 0 && upper < n) {
         const uint64_t tenth = limits.memory_limit_bytes / 10;
