@@ -80,6 +80,15 @@ public:
         }
     }
 
+    // Brings the first slot a lookup of `hash` reads into the cache: a
+    // caller with a batch of states to insert prefetches them all first,
+    // so that their cache misses overlap (the probe was 18 % of fess-box's
+    // time, waiting on memory). Any thread; a hint only.
+    void prefetch(int shard, uint64_t hash) const {
+        const Array* a = shards_[shard].array.load(std::memory_order_acquire);
+        __builtin_prefetch(&a->slots[(hash >> 32) & a->mask]);
+    }
+
     // The stored ref r with equal(r), or a new ref from make() stored for
     // `hash`. make() runs once, only when the state is new, while the slot
     // is claimed: it may allocate the state and score it.

@@ -225,6 +225,7 @@ private:
     };
     std::vector<board::Cell> boxes_;  // the parent's boxes
     std::vector<BoxPath::Destination> destinations_;
+    std::vector<uint64_t> hashes_;  // of the children in destinations_
     std::vector<Child> children_;
     std::vector<uint64_t> child_ = std::vector<uint64_t>(stride_);
     SearchStats stats_;
@@ -373,13 +374,24 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
     children_.clear();
     boxes_.clear();
     state::for_each_box(state, words_, [&](board::Cell c) { boxes_.push_back(c); });
+    const uint64_t box_hash = state::box_hash(board_, state);
     for (board::Cell from : boxes_) {
         if (corral == deadlock::CorralVerdict::restrict && !state::has_box(corral_boxes_.data(), from)) {
             ++stats_.pruned_corral;
             continue;
         }
         box_path_.destinations(state, player, from, area_.area(), destinations_);
+        // The children's hashes first (two XORs for the box, one for the
+        // player) and their table slots prefetched, so that the probes
+        // below overlap their cache misses.
+        hashes_.clear();
+        const uint64_t lifted = box_hash ^ board_.box_key(from);
         for (const BoxPath::Destination& d : destinations_) {
+            hashes_.push_back(lifted ^ board_.box_key(d.to) ^ board_.player_key(d.player));
+            table_.prefetch(0, hashes_.back());
+        }
+        for (size_t k = 0; k < destinations_.size(); ++k) {
+            const BoxPath::Destination& d = destinations_[k];
             std::copy(state, state + stride_, child_.begin());
             state::clear_box(child_.data(), from);
             state::set_box(child_.data(), d.to);
@@ -393,7 +405,8 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 ++stats_.pruned_frozen_goals;
                 continue;
             }
-            const uint64_t hash = state::state_hash(board_, child_.data());
+            const uint64_t hash = hashes_[k];
+            assert(hash == state::state_hash(board_, child_.data()));
             uint32_t h = 0;
             const auto found = table_.insert(
                 0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); },
