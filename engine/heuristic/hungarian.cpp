@@ -4,6 +4,7 @@
 // with u = 0 are non-negative, which the incremental resolve relies on.
 #include "heuristic/hungarian.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstddef>
 
@@ -66,14 +67,28 @@ int Hungarian::solve(int n, const int* cost) {
     for (int i = 1; i <= n; ++i) augment(n, cost, i, u_, v_, p_);
     column_of_.resize(n);
     for (int j = 1; j <= n; ++j) column_of_[p_[j] - 1] = j - 1;
-    return total(n, cost, p_);
+    base_total_ = total(n, cost, p_);
+    return base_total_;
 }
 
 int Hungarian::resolve_row(int n, const int* cost, int row) {
+    // Without augmenting when the base matching stays optimal: with `row`
+    // changed it costs `upper` (its old entry was tight, u + v), and the
+    // base potentials with row's own lowered to its least reduced cost are
+    // feasible, so by weak duality `lower` bounds every matching. When the
+    // base column attains that least reduced cost the two meet. Box moves
+    // (fess-box) take this way for most children.
+    const int i = row + 1;
+    const int* r = cost + static_cast<size_t>(row) * n;
+    const int col = column_of_[row];
+    if (base_total_ >= 0 && r[col] < forbidden) {
+        int least = INT_MAX;
+        for (int j = 0; j < n; ++j) least = std::min(least, r[j] - v_[j + 1]);
+        if (least == r[col] - v_[col + 1]) return base_total_ - u_[i] - v_[col + 1] + r[col];
+    }
     wu_ = u_;
     wv_ = v_;
     wp_ = p_;
-    const int i = row + 1;
     for (int j = 1; j <= n; ++j)
         if (wp_[j] == i) wp_[j] = 0;
     wu_[i] = 0;

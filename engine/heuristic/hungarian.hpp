@@ -34,6 +34,7 @@ private:
 
     std::vector<int> u_, v_, p_;     // the base solution (1-based; p: column -> row)
     std::vector<int> column_of_;     // the base solution, row -> column (0-based)
+    int base_total_ = -1;            // its cost (-1: no perfect matching)
     std::vector<int> wu_, wv_, wp_;  // working copies for resolve_row
     std::vector<int> way_, minv_;
     std::vector<char> used_;
