@@ -29,7 +29,7 @@ BoxPath::BoxPath(const board::Board& board)
       submin_(board.cells(), no_cell),
       prefix_min_(board.cells(), no_cell),
       suffix_min_(board.cells(), no_cell),
-      seen_(board.words()) {
+      label_(board.cells(), -1) {
     dfs_stack_.reserve(board.cells() + 1);
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
@@ -83,9 +83,9 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
 }
 
 template <class Stop>
-int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool count_regions, Stop&& stop) {
+int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
     state::clear_box(boxes, box);
-    build_tree(boxes, player, count_regions);
+    build_tree(boxes, player);
     const int start = board_.cells() * 4;
     std::fill(from_.begin(), from_.end(), unvisited);
     queue_.clear();
@@ -124,7 +124,7 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
                    Cell area_cell) {
     path.clear();
     if (box == target && area_cell == no_cell) return true;
-    const int found = search(boxes, player, box, false, [&](Cell at, int area, uint16_t) {
+    const int found = search(boxes, player, box, [&](Cell at, int area, uint16_t) {
         return at == target &&
                (area_cell == no_cell || (area_cell != at && in_tree(area_cell) && piece(area_cell, at) == area));
     });
@@ -138,7 +138,7 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     return true;
 }
 
-void BoxPath::build_tree(const uint64_t* boxes, Cell root, bool count_regions) {
+void BoxPath::build_tree(const uint64_t* boxes, Cell root) {
     std::fill(tin_.begin(), tin_.end(), -1);
     order_.clear();
     root_ = root;
@@ -175,29 +175,30 @@ void BoxPath::build_tree(const uint64_t* boxes, Cell root, bool count_regions) {
     const size_t k = order_.size();
     for (size_t i = 0; i < k; ++i) prefix_min_[i] = i ? std::min(prefix_min_[i - 1], order_[i]) : order_[i];
     for (size_t i = k; i-- > 0;) suffix_min_[i] = i + 1 < k ? std::min(suffix_min_[i + 1], order_[i]) : order_[i];
-    // The other areas of free squares: the tree and the boxes are marked,
-    // each flood from an unmarked square is one more.
-    other_regions_ = 0;
-    if (!count_regions) return;
+}
+
+void BoxPath::label_areas(const uint64_t* boxes) {
     const int words = board_.words();
-    for (int w = 0; w < words; ++w) seen_[w] = boxes[w];
-    for (Cell c : order_) state::set_box(seen_.data(), c);
+    if (labelled_.size() == static_cast<size_t>(words) && std::equal(boxes, boxes + words, labelled_.begin())) return;
+    labelled_.assign(boxes, boxes + words);
+    std::fill(label_.begin(), label_.end(), -1);
+    areas_ = 0;
     for (Cell c = 0; c < board_.cells(); ++c) {
-        if (state::has_box(seen_.data(), c)) continue;
-        ++other_regions_;
+        if (label_[c] >= 0 || state::has_box(boxes, c)) continue;
         queue_.clear();
         queue_.push_back(c);
-        state::set_box(seen_.data(), c);
+        label_[c] = static_cast<int16_t>(areas_);
         while (!queue_.empty()) {
             const Cell v = static_cast<Cell>(queue_.back());
             queue_.pop_back();
             for (int e = 0; e < 4; ++e) {
                 const Cell n = board_.neighbor(v, e);
-                if (n == no_cell || state::has_box(seen_.data(), n)) continue;
-                state::set_box(seen_.data(), n);
+                if (n == no_cell || label_[n] >= 0 || state::has_box(boxes, n)) continue;
+                label_[n] = static_cast<int16_t>(areas_);
                 queue_.push_back(n);
             }
         }
+        ++areas_;
     }
 }
 
@@ -248,14 +249,25 @@ void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_
                   state::has_box(area, behind);
     }
     if (!movable) return;
-    search(boxes, player, box, true, [&](Cell at, int area, uint16_t pushes) {
+    // The areas outside the tree: lifting the box joins the player's area
+    // (the box has a first push from it) and every area beside the box;
+    // the others stay as they are.
+    label_areas(boxes);
+    int joined[4], k = 0;
+    for (int e = 0; e < 4; ++e) {
+        const Cell n = board_.neighbor(box, e);
+        if (n == no_cell || state::has_box(boxes, n) || label_[n] == label_[player]) continue;
+        if (std::find(joined, joined + k, label_[n]) == joined + k) joined[k++] = label_[n];
+    }
+    const int others = areas_ - 1 - k;
+    search(boxes, player, box, [&](Cell at, int area, uint16_t pushes) {
         // Sides of one square in one area are one state: the first (fewest
         // pushes, breadth-first) stands for them. Back on its square with
         // the player in the same area: the state it started from.
         const Cell normalized = piece_min(area, at);
         bool seen = at == box && normalized == start_player_;
         for (const Destination& d : out) seen |= d.to == at && d.player == normalized;
-        if (!seen) out.push_back(Destination{at, normalized, pushes, other_regions_ + pieces(at)});
+        if (!seen) out.push_back(Destination{at, normalized, pushes, others + pieces(at)});
         return false;
     });
 }

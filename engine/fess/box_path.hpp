@@ -68,10 +68,9 @@ private:
     // `box`; calls stop(square, area, pushes) for each state after the
     // start as it is dequeued (area: the player's piece, see piece()), and
     // ends at the first that returns true (its index into from_, or -1).
-    // The box is lifted off `boxes` during the search. count_regions: also
-    // count the areas outside the tree (destinations()).
+    // The box is lifted off `boxes` during the search.
     template <class Stop>
-    int search(uint64_t* boxes, board::Cell player, board::Cell box, bool count_regions, Stop&& stop);
+    int search(uint64_t* boxes, board::Cell player, board::Cell box, Stop&& stop);
 
     const board::Board& board_;
     std::vector<int32_t> from_;  // per (cell * 4 + side): the state it was reached from, -2 unvisited
@@ -95,9 +94,9 @@ private:
     // above `at`, or the rest of the tree. So one traversal per search
     // replaces a flood fill per square the box visits (half of fess-box's
     // time went to those floods and to counting regions per child), and
-    // the regions of each destination follow from the pieces too
-    // (count_regions: the areas outside the tree are counted once).
-    void build_tree(const uint64_t* boxes, board::Cell root, bool count_regions);
+    // the regions of each destination follow from the pieces and from the
+    // areas outside the tree (label_areas()).
+    void build_tree(const uint64_t* boxes, board::Cell root);
     // The piece holding tree square v != at when the box stands on `at`:
     // the child of `at` whose subtree holds v if that subtree is cut off
     // (no back edge from it above `at`; every child when `at` is the
@@ -112,9 +111,13 @@ private:
     std::vector<int16_t> tin_, tout_, low_;  // preorder number, last preorder number in the subtree, low point
     std::vector<board::Cell> parent_, submin_, order_, prefix_min_, suffix_min_;
     std::vector<std::pair<board::Cell, int8_t>> dfs_stack_;
-    std::vector<uint64_t> seen_;  // free squares counted (other areas than the player's)
     board::Cell root_ = board::no_cell;
-    int other_regions_ = 0;  // areas of free squares outside the tree
+    // destinations(): the areas of free squares of the boxes last seen
+    // (labelled_), labelled once per state rather than flooded per box.
+    void label_areas(const uint64_t* boxes);
+    std::vector<int16_t> label_;  // per cell: its area, -1 on a box
+    std::vector<uint64_t> labelled_;
+    int areas_ = 0;
 };
 
 }  // namespace hdasoko::fess
