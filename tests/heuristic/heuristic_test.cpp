@@ -9,6 +9,7 @@
 
 #include "board/board.hpp"
 #include "heuristic/heuristic.hpp"
+#include "heuristic/hungarian.hpp"
 #include "level/level.hpp"
 #include "state/state.hpp"
 
@@ -208,4 +209,41 @@ TEST_CASE("heuristic: simple <= matching at the start of every shipped level") {
             else if (matching != heuristic::dead) CHECK(simple <= matching);
         }
     }
+}
+
+TEST_CASE("hungarian: resolve_row equals a fresh solve of the matrix with one row changed") {
+    // Random matrices with forbidden pairs; the changed row is either the
+    // old row plus a constant (the old matching stays optimal: resolve_row
+    // answers without augmenting) or a new random row (it usually does not).
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    auto next = [&seed](int bound) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return static_cast<int>(seed % static_cast<uint64_t>(bound));
+    };
+    int checked = 0, shifted = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        const int n = 1 + next(9);
+        std::vector<int> cost(static_cast<size_t>(n) * n);
+        for (int& c : cost) c = next(10) == 0 ? heuristic::Hungarian::forbidden : next(30);
+        heuristic::Hungarian base, fresh;
+        if (base.solve(n, cost.data()) < 0) continue;
+        const int row = next(n);
+        int* r = &cost[static_cast<size_t>(row) * n];
+        const bool shift = trial % 2 == 0;
+        if (shift) {
+            const int add = next(5);
+            for (int j = 0; j < n; ++j)
+                if (r[j] < heuristic::Hungarian::forbidden) r[j] += add;
+        } else {
+            for (int j = 0; j < n; ++j) r[j] = next(10) == 0 ? heuristic::Hungarian::forbidden : next(30);
+        }
+        CAPTURE(trial);
+        CHECK(base.resolve_row(n, cost.data(), row) == fresh.solve(n, cost.data()));
+        ++checked;
+        shifted += shift;
+    }
+    CHECK(checked > 1000);
+    CHECK(shifted > 500);
 }
