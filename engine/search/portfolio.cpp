@@ -31,7 +31,7 @@ struct Recipe {
     heuristic::Kind heuristic;
     Order order;
     int weight;              // share of the thread budget (parallel searches)
-    bool early = false;      // Member::early in optimal mode
+    bool early = false;      // Member::early in every mode
     bool speculate = false;  // HDA* speculation (Options::hda_speculate)
     bool optimal() const { return order == Order::astar; }
     // Parallel members share the budget by weight: HDA*, and the optimal
@@ -65,6 +65,8 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::weighted, 1},
         {"reverse-greedy", "reverse greedy best-first with pulls (any solution)", reverse,
          heuristic::Kind::matching, Order::greedy, 1},
+        {"reverse-greedy-early", "reverse-greedy for a third of the time, beside the thread budget (any solution)",
+         reverse, heuristic::Kind::matching, Order::greedy, 1, true},
         {"greedy-pdb", "forward greedy best-first by the PDB bound (any solution)", astar, heuristic::Kind::pdb,
          Order::greedy, 1},
         {"bidir", "bidirectional A*: forward HDA*, matching bound, + reverse A* (optimal)", bidirectional,
@@ -106,23 +108,32 @@ const std::vector<Recipe>& recipes() {
 // layer, a lottery (search/hda.hpp; perf/results/
 // portfolio-optimal-speculate-e81722a.md). Any: the two feature-space
 // searches, over single pushes (fess) and over box moves (fess-box), and
-// reverse greedy, one thread each (three threads on two cores share them).
-// They solve different levels: at 20,000-30,000 expansions per level on
-// XSokoban fess 51 and fess-box 55 of 90, together 60; reverse greedy adds
-// 14, 72 and 86 (30 s alone). The measured default is in the README. Before
+// reverse greedy for the first third of the time (reverse-greedy-early;
+// then the FESS members have a core each: with reverse greedy for the
+// whole limit, three threads on two cores, fess-box alone on a core solved
+// XSokoban 16, 23, 41, 44 and 85 within 33 s that the portfolio did not in
+// 30 s). They solve different levels: at 20,000-30,000 expansions per
+// level on XSokoban fess 51 and fess-box 55 of 90, together 60; reverse
+// greedy adds 14, 72 and 86 (alone in 0.9, 1.5 and 0.01 s). The measured
+// default is in the README. Before
 // fess-box the pair fess and reverse greedy solved 50 (30 s, 2 threads,
 // loaded); fess also solves Microban 153 in about 5 s, which the former any
 // default (reverse greedy + forward HDA* with the PDB) took 178 s for.
 const char* default_members(Mode mode) {
-    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box,reverse-greedy";
+    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box,reverse-greedy-early";
 }
 
 constexpr double upper_bound_min_s = 2.0;
+// The share of the time limit an early member runs for: in optimal mode a
+// tenth; in any mode a third (reverse-greedy-early beside the two FESS
+// members on two cores: a tenth of 30 s, shared three ways, was too short
+// for XSokoban 72, which it solves alone in 1.5 s).
+double early_share(Mode mode) { return mode == Mode::optimal ? 0.1 : 1.0 / 3; }
 
 // A member runs beside the thread budget, for a tenth of the time and in
-// the tenth of the memory (race()): in optimal mode, every non-optimal one
-// and an optimal one marked early.
-bool runs_early(Mode mode, bool marked, bool optimal) { return mode == Mode::optimal && (marked || !optimal); }
+// the tenth of the memory (race()): one marked early (reverse-early,
+// reverse-greedy-early), and in optimal mode every non-optimal one.
+bool runs_early(Mode mode, bool marked, bool optimal) { return marked || (mode == Mode::optimal && !optimal); }
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -194,9 +205,10 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         m.options.pdb = pdb;
     }
 
-    // Memory: shared equally, except that in optimal mode the early members
-    // (upper-bound members and reverse-early, which stop after a tenth of the time, see below) share a
-    // tenth of it and the provers the rest: with an equal share the two
+    // Memory: shared equally, except that the early members (in optimal
+    // mode the upper-bound members, and those marked early; they stop after
+    // a tenth of the time, see below) share a tenth of it and the others the
+    // rest: with an equal share the two
     // FESS members of the optimal default cut the prover's memory from a
     // third to a fifth, and XSokoban 84 ran out after 300 s.
     std::vector<uint64_t> memory_shares(n, limits.memory_limit_bytes / n);
@@ -217,9 +229,12 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         // (and a proof, when a prover's lower bound meets it) beside the
         // budget: for a tenth of the time limit, at least upper_bound_min_s,
         // so that on levels they cannot solve they stop taking the provers' cores;
-        // an early optimal member (reverse-early) the same.
+        // a member marked early (reverse-early; in any mode
+        // reverse-greedy-early, which solves its levels in seconds or not at
+        // all) the same.
         if (early(members[i]) && limits.time_limit_s > 0)
-            o.limits.time_limit_s = std::min(limits.time_limit_s, std::max(upper_bound_min_s, limits.time_limit_s / 10));
+            o.limits.time_limit_s =
+                std::min(limits.time_limit_s, std::max(upper_bound_min_s, limits.time_limit_s * early_share(mode)));
         o.limits.cancel = &cancel;
         o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;
         o.on_layer = nullptr;

@@ -105,7 +105,9 @@ TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper 
     search::race(board, members, Mode::any, limits);
     CHECK(memory_seen[0] == 500);
     CHECK(memory_seen[1] == 500);
-    // An early prover (reverse-early) goes with the upper-bound members in optimal mode only.
+    // A member marked early (reverse-early, reverse-greedy-early) goes with
+    // the upper-bound members in optimal mode; in any mode it runs for a
+    // third of the time, in the tenth of the memory.
     auto three = members;
     three.push_back(search::Member{"early prover", note_limit<2>, {}, true, true});
     limits.time_limit_s = 60;
@@ -116,8 +118,15 @@ TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper 
     CHECK(memory_seen[1] == 50);
     CHECK(memory_seen[2] == 50);
     search::race(board, three, Mode::any, limits);
-    CHECK(limits_seen[2] == doctest::Approx(60));
-    CHECK(memory_seen[2] == 333);
+    CHECK(limits_seen[0] == doctest::Approx(60));
+    CHECK(limits_seen[1] == doctest::Approx(60));
+    CHECK(limits_seen[2] == doctest::Approx(20));
+    CHECK(memory_seen[0] == 450);
+    CHECK(memory_seen[1] == 450);
+    CHECK(memory_seen[2] == 100);
+    limits.time_limit_s = 3;  // at least 2 s
+    search::race(board, three, Mode::any, limits);
+    CHECK(limits_seen[2] == doctest::Approx(2));
 }
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
@@ -228,8 +237,8 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     REQUIRE(members.size() == 1);
     CHECK_FALSE(members[0].optimal);
     CHECK(members[0].options.threads == 1);
-    // reverse-early runs beside the budget in optimal mode (hda-pdb-spec gets both
-    // threads, speculating), and takes its thread in any mode.
+    // reverse-early runs beside the budget (hda-pdb-spec gets both threads,
+    // speculating); reverse-greedy-early too, in any mode.
     members = search::portfolio_members("hda-pdb-spec,reverse-early", Mode::optimal, {}, 2, error);
     REQUIRE(members.size() == 2);
     CHECK(members[0].options.threads == 2);
@@ -242,8 +251,16 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     CHECK_FALSE(members[0].options.hda_speculate);
     CHECK_FALSE(members[1].early);
     members = search::portfolio_members("hda-pdb-spec,reverse-early", Mode::any, {}, 2, error);
-    CHECK(members[0].options.threads == 1);
+    CHECK(members[0].options.threads == 2);
+    CHECK(members[1].early);
+    members = search::portfolio_members("fess,fess-box,reverse-greedy-early", Mode::any, {}, 2, error);
+    REQUIRE(members.size() == 3);
+    CHECK_FALSE(members[0].early);
     CHECK_FALSE(members[1].early);
+    CHECK(members[2].early);
+    CHECK_FALSE(members[2].optimal);
+    CHECK(members[2].options.order == search::Order::greedy);
+    CHECK_FALSE(search::portfolio_members("reverse-greedy", Mode::any, {}, 2, error)[0].early);
     CHECK(search::portfolio_members("hda,nonsense", Mode::any, {}, 2, error).empty());
     CHECK(error.find("nonsense") != std::string::npos);
     CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());
