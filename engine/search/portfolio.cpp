@@ -57,7 +57,7 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::greedy, 1},
         {"reverse", "reverse A* with pulls, matching on pull distances (optimal)", reverse,
          heuristic::Kind::matching, Order::astar, 1},
-        {"reverse-early", "reverse, in optimal mode beside the thread budget for a tenth of the time (optimal)",
+        {"reverse-early", "reverse, beside the thread budget for a tenth of the time (any mode: a third) (optimal)",
          reverse, heuristic::Kind::matching, Order::astar, 1, true},
         {"hda-pdb-spec", "hda-pdb with speculation (--speculate): both workers busy below the last f layer (optimal)",
          hda, heuristic::Kind::pdb, Order::astar, 4, false, true},
@@ -130,8 +130,8 @@ constexpr double upper_bound_min_s = 2.0;
 // for XSokoban 72, which it solves alone in 1.5 s).
 double early_share(Mode mode) { return mode == Mode::optimal ? 0.1 : 1.0 / 3; }
 
-// A member runs beside the thread budget, for a tenth of the time and in
-// the tenth of the memory (race()): one marked early (reverse-early,
+// A member runs beside the thread budget, for early_share() of the time
+// and in the tenth of the memory (race()): one marked early (reverse-early,
 // reverse-greedy-early), and in optimal mode every non-optimal one.
 bool runs_early(Mode mode, bool marked, bool optimal) { return marked || (mode == Mode::optimal && !optimal); }
 
@@ -207,7 +207,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
 
     // Memory: shared equally, except that the early members (in optimal
     // mode the upper-bound members, and those marked early; they stop after
-    // a tenth of the time, see below) share a tenth of it and the others the
+    // early_share() of the time, see below) share a tenth of it and the others the
     // rest: with an equal share the two
     // FESS members of the optimal default cut the prover's memory from a
     // third to a fifth, and XSokoban 84 ran out after 300 s.

@@ -30,8 +30,9 @@ struct Member {
     SearchFunction search;
     Options options;       // limits and shared bound are set by the race
     bool optimal = false;  // its solutions are push-optimal
-    // Runs beside the thread budget for a tenth of the time limit, with the
-    // tenth of the memory (see race()): a member marked so (reverse-early,
+    // Runs beside the thread budget for part of the time limit (a tenth in
+    // optimal mode, a third in any mode), with the tenth of the memory (see
+    // race()): a member marked so (reverse-early,
     // reverse-greedy-early), and in optimal mode every non-optimal one.
     bool early = false;
 };
