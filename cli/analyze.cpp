@@ -38,6 +38,7 @@ struct Analysis {
     // Packing order (fess/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
     int packing_stuck = 0;
+    int packing_together = 0;
     double packing_s = 0;
 };
 
@@ -92,6 +93,7 @@ Analysis analyze(const level::Level& level) {
     const fess::PackingOrder packing(board);
     a.packing_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     a.packing_stuck = packing.stuck();
+    a.packing_together = packing.together();
     // Rank 0-9, then a-z, then A-Z; '+' beyond.
     a.packing_picture = board.draw([](Cell) { return false; }, ' ');
     for (Cell g : board.goals()) {
@@ -143,7 +145,8 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
     for (int k = 0; k < 4; ++k)
         line(std::string("initial_h ") + heuristic::kind_name(kinds[k]), bound(a.h[k]));
     line("packing_order", std::to_string(a.boxes - a.packing_stuck) + " of " + std::to_string(a.boxes) +
-                              " goals ordered by pull searches, " + std::to_string(a.packing_stuck) +
+                              " goals ordered by pull searches (" + std::to_string(a.packing_together) +
+                              " pulling several boxes), " + std::to_string(a.packing_stuck) +
                               " packed first without one; " + fixed(a.packing_s, 3) + " s");
     out << "packing order (goals filled in order 0-9, a-z, A-Z):\n" << a.packing_picture << '\n';
 }

@@ -29,6 +29,7 @@ FeatureVector Features::of(const uint64_t* boxes, int regions) {
         }
     }
     f.packed = static_cast<uint8_t>(packed);
+    f.in_plan = static_cast<uint8_t>(packed - out);
     f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
     f.regions = static_cast<uint8_t>(std::min(regions, max_small));
     return f;

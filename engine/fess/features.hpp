@@ -2,7 +2,8 @@
 // each state is projected onto a few numbers, and the search spreads its
 // effort over the cells of that projection rather than over a single
 // heuristic value. Features here:
-//   packed:       boxes on goals;
+//   packed:       boxes on goals; in_plan: those on the goals the packing
+//                 order fills first (its filled prefix), the cells' key;
 //   out_of_plan:  boxes on goals placed ahead of the packing order (a goal
 //                 filled while a goal the order fills earlier is still
 //                 empty): they may block the goals still to fill;
@@ -23,6 +24,7 @@ namespace hdasoko::fess {
 
 struct FeatureVector {
     uint8_t packed = 0;
+    uint8_t in_plan = 0;  // packed boxes not out of plan (the order's filled prefix); not capped
     uint8_t out_of_plan = 0;
     uint8_t regions = 0;
 };
@@ -39,18 +41,25 @@ public:
     const PackingOrder& order() const { return order_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
-    // packed and regions, the regions capped at max_cell_regions. out_of_plan
-    // is left out of the cell: as a third dimension it spread the search
-    // over too many cells (XSokoban 4 and 9 went unsolved in 5 s with it,
-    // solved without), so it only breaks ties inside a cell (see fess.cpp).
+    // the boxes packed in plan (in_plan: the goals of the order's filled
+    // prefix; FESS's packing feature counts boxes packed
+    // "according to the packing order") and the regions, capped at
+    // max_cell_regions. Counting every packed box instead let a box packed
+    // out of order look like progress: XSokoban 30 s per level, one core,
+    // with the order pulling several boxes (packing_order.hpp), fess solved
+    // 58 of 90 counting every box and 63 in plan (36, 39, 40, 42, 44, 46, 71
+    // gained; 13, 74 lost), fess-box 67 and 68 (36, 42, 44, 48, 90 gained;
+    // 18, 46, 85 lost). out_of_plan as a third dimension spread the search
+    // over too many cells (XSokoban 4 and 9 went unsolved in 5 s with it).
     // The cap: every cell gets its turn, and with up to 15 region counts
     // per packed count (XSokoban 16: 110 cells) the cells where most boxes
     // are packed got too few. Measured on XSokoban at 20,000 expansions per
-    // level (fess-box) and 30,000 (fess): cap 2 / 3 / 4 / 15 solved 54 / 55
-    // / 52 / 48 with fess-box, cap 3 / 15 solved 51 / 48 with fess; without
-    // regions in the cell (cap 0) fess-box solved 48, a different 48.
+    // level (fess-box) and 30,000 (fess), counting every packed box: cap 2 /
+    // 3 / 4 / 15 solved 54 / 55 / 52 / 48 with fess-box, cap 3 / 15 solved
+    // 51 / 48 with fess; without regions in the cell (cap 0) fess-box solved
+    // 48, a different 48.
     int cell_of(const FeatureVector& f) const {
-        return f.packed * (max_cell_regions + 1) + std::min<int>(f.regions, max_cell_regions);
+        return f.in_plan * (max_cell_regions + 1) + std::min<int>(f.regions, max_cell_regions);
     }
     int cells() const { return (board_.boxes() + 1) * (max_cell_regions + 1); }
 

@@ -130,7 +130,7 @@ private:
         for (int c : listed_) {
             const FeatureCell& cell = cells_[c];
             if (cell.heap.empty()) continue;
-            // Fewest picks; among equals the cell with more boxes packed (higher index).
+            // Fewest picks; among equals the cell with more boxes packed in plan (higher index).
             if (best < 0 || cell.picks < cells_[best].picks || (cell.picks == cells_[best].picks && c > best))
                 best = c;
         }

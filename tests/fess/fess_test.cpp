@@ -85,6 +85,26 @@ TEST_CASE("packing order: a goal corridor open at both ends is filled from the m
     CHECK(order.rank(board.cell_at(6, 3)) < 2);
 }
 
+TEST_CASE("packing order: where no lone box can leave, boxes pulled together order the rest") {
+    // XSokoban 42, 46, 47 and 88: after the single-box pulls 8, 12, 12 and 17
+    // goals were left that no box could leave alone (packed first in cell
+    // order); pulling several boxes orders every goal. The order is a
+    // permutation of the goals either way.
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    for (int number : {42, 46, 47, 88}) {
+        CAPTURE(number);
+        const board::Board board(xsokoban.at(number - 1));
+        const fess::PackingOrder order(board);
+        CHECK(order.stuck() == 0);
+        CHECK(order.together() > 0);
+        std::vector<board::Cell> sorted = order.order(), goals = board.goals();
+        std::sort(sorted.begin(), sorted.end());
+        std::sort(goals.begin(), goals.end());
+        CHECK(sorted == goals);
+        for (size_t i = 0; i < order.order().size(); ++i) CHECK(order.rank(order.order()[i]) == static_cast<int>(i));
+    }
+}
+
 TEST_CASE("features: packed, out of plan and player regions") {
     const level::Level level = inline_level(
         "#########\n"
@@ -99,9 +119,18 @@ TEST_CASE("features: packed, out of plan and player regions") {
     state::set_box(boxes.data(), board.cell_at(5, 1));  // the last goal of the order, filled first
     fess::FeatureVector f = features.of(boxes.data());
     CHECK(f.packed == 1);
+    CHECK(f.in_plan == 0);  // the first goal of the order (x=7) is empty
     CHECK(f.out_of_plan == 1);
     CHECK(f.regions == 3);  // x=1, x=4 and x=6..7, split by the boxes
     CHECK(features.next_goal(boxes.data()) == board.cell_at(7, 1));
+    state::clear_box(boxes.data(), board.cell_at(3, 1));
+    state::set_box(boxes.data(), board.cell_at(7, 1));  // the first goal of the order
+    f = features.of(boxes.data());
+    CHECK(f.packed == 2);
+    CHECK(f.in_plan == 1);
+    CHECK(f.out_of_plan == 1);
+    CHECK(f.regions == 3);  // x=1, x=3..4, x=6
+    CHECK(features.cell_of(f) == 1 * (fess::Features::max_cell_regions + 1) + 3);  // keyed by in_plan, not packed
 }
 
 TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
