@@ -11,8 +11,8 @@ namespace hdasoko::fess {
 using board::Cell;
 using board::no_cell;
 
-Features::Features(const board::Board& board, const PackingOrder& order)
-    : board_(board), order_(order), seen_(board.words()), stack_(board.cells() + 1) {}
+Features::Features(const board::Board& board, const PackingOrder& order, Key key)
+    : board_(board), order_(order), key_(key), seen_(board.words()), stack_(board.cells() + 1) {}
 
 FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
 

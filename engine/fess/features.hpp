@@ -3,7 +3,8 @@
 // effort over the cells of that projection rather than over a single
 // heuristic value. Features here:
 //   packed:       boxes on goals; in_plan: those on the goals the packing
-//                 order fills first (its filled prefix), the cells' key;
+//                 order fills first (its filled prefix); either is the
+//                 cells' key (see cell_of);
 //   out_of_plan:  boxes on goals placed ahead of the packing order (a goal
 //                 filled while a goal the order fills earlier is still
 //                 empty): they may block the goals still to fill;
@@ -31,7 +32,9 @@ struct FeatureVector {
 
 class Features {
 public:
-    Features(const board::Board& board, const PackingOrder& order);
+    // Cell keys (cell_of): boxes packed in plan, or every packed box.
+    enum class Key { in_plan, packed };
+    Features(const board::Board& board, const PackingOrder& order, Key key = Key::in_plan);
 
     FeatureVector of(const uint64_t* boxes);
     // The same with the number of regions known (box moves: BoxPath counts them).
@@ -41,25 +44,29 @@ public:
     const PackingOrder& order() const { return order_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
-    // the boxes packed in plan (in_plan: the goals of the order's filled
-    // prefix; FESS's packing feature counts boxes packed
-    // "according to the packing order") and the regions, capped at
-    // max_cell_regions. Counting every packed box instead let a box packed
-    // out of order look like progress: XSokoban 30 s per level, one core,
-    // with the order pulling several boxes (packing_order.hpp), fess solved
-    // 58 of 90 counting every box and 63 in plan (36, 39, 40, 42, 44, 46, 71
-    // gained; 13, 74 lost), fess-box 67 and 68 (36, 42, 44, 48, 90 gained;
-    // 18, 46, 85 lost). out_of_plan as a third dimension spread the search
-    // over too many cells (XSokoban 4 and 9 went unsolved in 5 s with it).
+    // the key, boxes packed in plan (in_plan: the goals of the order's
+    // filled prefix; FESS's packing feature counts boxes packed "according
+    // to the packing order") or every packed box, and the regions, capped at
+    // max_cell_regions. XSokoban, 30 s per level, one core, with the order
+    // pulling several boxes (packing_order.hpp): fess solved 58 of 90 keyed
+    // by every packed box and 63 in plan (36, 39, 40, 42, 44, 46, 71 gained;
+    // 13, 74 lost): a box packed out of order is no progress; fess-box 67
+    // either way, but a different 67 (in plan: 36, 42, 44 gained; 18, 46, 85
+    // lost), and in the default portfolio (2 threads) with both in plan
+    // 73 as before (36, 39, 42 gained; 18, 74, 85 lost). So fess keys in
+    // plan, fess-box by every packed box. out_of_plan as a third dimension
+    // spread the search over too many cells (XSokoban 4 and 9 went unsolved
+    // in 5 s with it).
     // The cap: every cell gets its turn, and with up to 15 region counts
     // per packed count (XSokoban 16: 110 cells) the cells where most boxes
     // are packed got too few. Measured on XSokoban at 20,000 expansions per
-    // level (fess-box) and 30,000 (fess), counting every packed box: cap 2 /
+    // level (fess-box) and 30,000 (fess), keyed by every packed box: cap 2 /
     // 3 / 4 / 15 solved 54 / 55 / 52 / 48 with fess-box, cap 3 / 15 solved
     // 51 / 48 with fess; without regions in the cell (cap 0) fess-box solved
     // 48, a different 48.
     int cell_of(const FeatureVector& f) const {
-        return f.in_plan * (max_cell_regions + 1) + std::min<int>(f.regions, max_cell_regions);
+        return (key_ == Key::in_plan ? f.in_plan : f.packed) * (max_cell_regions + 1) +
+               std::min<int>(f.regions, max_cell_regions);
     }
     int cells() const { return (board_.boxes() + 1) * (max_cell_regions + 1); }
 
@@ -71,6 +78,7 @@ private:
 
     const board::Board& board_;
     const PackingOrder& order_;
+    const Key key_;
     std::vector<uint64_t> seen_;
     std::vector<board::Cell> stack_;
 };

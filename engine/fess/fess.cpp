@@ -79,7 +79,7 @@ public:
           words_(board.words()),
           stride_(words_ + 1),
           order_(board),
-          features_(board, order_),
+          features_(board, order_, box_moves ? Features::Key::packed : Features::Key::in_plan),
           advisors_(board, features_),
           expander_options_(expander_options(options)),
           expander_(board, expander_options_),
@@ -130,7 +130,7 @@ private:
         for (int c : listed_) {
             const FeatureCell& cell = cells_[c];
             if (cell.heap.empty()) continue;
-            // Fewest picks; among equals the cell with more boxes packed in plan (higher index).
+            // Fewest picks; among equals the cell with the higher key (higher index).
             if (best < 0 || cell.picks < cells_[best].picks || (cell.picks == cells_[best].picks && c > best))
                 best = c;
         }

@@ -14,10 +14,11 @@
 namespace hdasoko::fess {
 
 // Searches forward over pushes for any solution. Each step picks the cell of
-// feature space picked least often so far (ties: more boxes packed in plan), and in
-// it the stored state with the smallest move weight (advised pushes weigh 0,
-// the others 1), then the smallest matching bound; that state is expanded and
-// its children are filed under their own cells. Honours options.limits;
+// feature space picked least often so far (ties: more boxes packed in plan;
+// fess-box: more boxes packed), and in it the stored state with the
+// smallest move weight (advised pushes weigh 0, the others 1), then the
+// smallest matching bound; that state is expanded and its children are
+// filed under their own cells. Honours options.limits;
 // `unsolvable` means every reachable state was expanded (proven).
 search::SearchResult run(const board::Board& board, const search::Options& options);
 

@@ -13,8 +13,9 @@
 // the fewest pulls that take one box out; along them, goals are ordered by
 // when they are first emptied (a goal emptied first is filled last), the box
 // that got out is removed, the others stay where the pulls left them, and
-// the search repeats (XSokoban 42, 46, 47, 88: every goal ordered, against
-// 8 to 17 left over by lone boxes). A goal still never emptied (no box got
+// the search repeats, backing up to another way out when it finds none
+// (XSokoban 42, 46, 47, 88: every goal ordered, against 8 to 17 left over
+// by lone boxes). A goal still never emptied (no box got
 // out within the budget) is packed first, in cell order (the order is then
 // marked partial). Built once per level; read-only afterwards.
 #pragma once
@@ -45,8 +46,11 @@ private:
     int pulls_out(board::Cell g, std::vector<uint8_t>& filled);
     // When no single box can leave: pulls any of the boxes on `left` until
     // one reaches outside, breadth-first over the boxes' squares and the
-    // player's area; appends goals to `removed` in the order they are first
-    // emptied and erases them from `left`. Repeats while it finds one.
+    // player's area, and again from there with that box gone; depth-first
+    // over up to three such ways out per state (backing up when none is
+    // left), within a budget of states. Appends goals to `removed` in the
+    // order they are first emptied on the longest line found and erases
+    // them from `left`.
     void pull_together(std::vector<board::Cell>& left, std::vector<board::Cell>& removed);
 
     const board::Board& board_;

@@ -130,7 +130,9 @@ TEST_CASE("features: packed, out of plan and player regions") {
     CHECK(f.in_plan == 1);
     CHECK(f.out_of_plan == 1);
     CHECK(f.regions == 3);  // x=1, x=3..4, x=6
-    CHECK(features.cell_of(f) == 1 * (fess::Features::max_cell_regions + 1) + 3);  // keyed by in_plan, not packed
+    CHECK(features.cell_of(f) == 1 * (fess::Features::max_cell_regions + 1) + 3);  // keyed by in_plan
+    const fess::Features by_packed(board, order, fess::Features::Key::packed);
+    CHECK(by_packed.cell_of(f) == 2 * (fess::Features::max_cell_regions + 1) + 3);
 }
 
 TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
