@@ -123,160 +123,100 @@ int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
     return result;
 }
 
-namespace {
-
-// The boxes pulled together (PackingOrder::pull_together): a depth-first
-// search over ways to take one box out, each found breadth-first.
-class PullTogether {
-public:
-    PullTogether(const board::Board& board, const std::vector<uint8_t>& out)
-        : board_(board), out_(out), n_(board.cells()), words_(board.words()), seen_(n_, 0), in_area_(n_, 0) {}
-
-    // Orders the goals of `left` (each holding a box): appends them to
-    // `removed` in the order they are first emptied and erases them from
-    // `left`, as far as the best line found goes.
-    void run(std::vector<Cell>& left, std::vector<Cell>& removed) {
-        std::vector<uint64_t> boxes(words_, 0);
-        for (Cell g : left) state::set_box(boxes.data(), g);
-        std::vector<Cell> line;
-        search(boxes, no_cell, left, line);
-        for (Cell g : best_) {
-            removed.push_back(g);
-            left.erase(std::find(left.begin(), left.end(), g));
-        }
-    }
-
-private:
-    // Budgets in states: per breadth-first search, and for all (this runs
-    // before every search, and on most levels not at all).
-    static constexpr size_t max_states = 20000, max_total = 100000;
-    // Ways out tried per state before backing up.
-    static constexpr size_t alternatives = 3;
-
-    struct Way {
-        std::vector<uint64_t> boxes;  // after the pulls, the box that got out removed
-        Cell player;
-        std::vector<Cell> emptied;  // goals of `left` emptied on the way, first first
-    };
-
-    // True when every goal of `left` is emptied along the line.
-    bool search(const std::vector<uint64_t>& boxes, Cell player, const std::vector<Cell>& left,
-                std::vector<Cell>& line) {
-        if (line.size() > best_.size()) best_ = line;
-        if (left.empty()) return true;
-        if (total_ >= max_total) return false;
-        for (const Way& way : ways_out(boxes, player, left)) {
-            std::vector<Cell> rest = left;
-            for (Cell g : way.emptied) rest.erase(std::find(rest.begin(), rest.end(), g));
-            line.insert(line.end(), way.emptied.begin(), way.emptied.end());
-            if (search(way.boxes, way.player, rest, line)) return true;
-            line.resize(line.size() - way.emptied.size());
-        }
-        return false;
-    }
-
-    // The player's area in `bits` from `from` (marked in seen_): its smallest square (the key).
-    Cell area_of(const uint64_t* bits, Cell from) {
-        ++stamp_;
+void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& removed) {
+    // A budget per box taken out and for all: this runs before every search.
+    constexpr size_t max_states = 20000, max_total = 100000;
+    const int n = board_.cells(), words = board_.words();
+    std::vector<uint64_t> boxes(words, 0);
+    for (Cell g : left) state::set_box(boxes.data(), g);
+    std::vector<uint32_t> seen(n, 0);  // == stamp: in the last area
+    uint32_t stamp = 0;
+    std::vector<Cell> stack;
+    // The player's area in `bits` from `from` (marked in seen): its smallest square (the key).
+    auto area_of = [&](const uint64_t* bits, Cell from) {
+        ++stamp;
         Cell least = from;
-        stack_.assign(1, from);
-        seen_[from] = stamp_;
-        while (!stack_.empty()) {
-            const Cell c = stack_.back();
-            stack_.pop_back();
+        stack.assign(1, from);
+        seen[from] = stamp;
+        while (!stack.empty()) {
+            const Cell c = stack.back();
+            stack.pop_back();
             least = std::min(least, c);
             for (int d = 0; d < 4; ++d) {
                 const Cell m = board_.neighbor(c, d);
-                if (m == no_cell || seen_[m] == stamp_ || state::has_box(bits, m)) continue;
-                seen_[m] = stamp_;
-                stack_.push_back(m);
+                if (m == no_cell || seen[m] == stamp || state::has_box(bits, m)) continue;
+                seen[m] = stamp;
+                stack.push_back(m);
             }
         }
         return least;
-    }
-
-    // Up to `alternatives` ways to take one box out (each leaving the others
-    // differently), fewest pulls first; the player starts anywhere when
-    // `player` is no_cell.
-    std::vector<Way> ways_out(const std::vector<uint64_t>& boxes, Cell player, const std::vector<Cell>& left) {
-        struct Node {
-            uint32_t parent;
-            Cell from, to, player;
-        };
-        constexpr uint32_t root = 0xFFFFFFFF;
+    };
+    struct Node {
+        uint32_t parent;
+        Cell from, to, player;
+    };
+    Cell player = no_cell;  // the first search may start in any free area
+    size_t total = 0;
+    while (!left.empty() && total < max_total) {
         std::vector<Node> nodes;
-        std::vector<uint64_t> bits;  // words_ per node
-        std::unordered_set<std::string> visited, ways_seen;
-        auto key = [&](const uint64_t* b, Cell extra) {
-            std::string k(reinterpret_cast<const char*>(b), sizeof(uint64_t) * words_);
-            k.append(reinterpret_cast<const char*>(&extra), sizeof extra);
-            return k;
-        };
+        std::vector<uint64_t> bits;  // words per node
+        std::unordered_set<std::string> visited;
         auto add = [&](const uint64_t* b, Cell p, uint32_t parent, Cell from, Cell to) {
-            if (!visited.insert(key(b, area_of(b, p))).second) return false;
+            const Cell key = area_of(b, p);
+            std::string k(reinterpret_cast<const char*>(b), sizeof(uint64_t) * words);
+            k.append(reinterpret_cast<const char*>(&key), sizeof key);
+            if (!visited.insert(std::move(k)).second) return false;
             nodes.push_back(Node{parent, from, to, p});
-            bits.insert(bits.end(), b, b + words_);
+            bits.insert(bits.end(), b, b + words);
             return true;
         };
         if (player != no_cell) {
-            add(boxes.data(), player, root, no_cell, no_cell);
+            add(boxes.data(), player, 0xFFFFFFFF, no_cell, no_cell);
         } else {
-            for (Cell c = 0; c < n_; ++c)
-                if (!state::has_box(boxes.data(), c)) add(boxes.data(), c, root, no_cell, no_cell);
+            for (Cell c = 0; c < n; ++c)
+                if (!state::has_box(boxes.data(), c)) add(boxes.data(), c, 0xFFFFFFFF, no_cell, no_cell);
         }
-        std::vector<Way> ways;
-        std::vector<uint64_t> child(words_), parent(words_);
-        for (size_t i = 0; i < nodes.size() && ways.size() < alternatives && nodes.size() < max_states; ++i) {
-            parent.assign(&bits[i * words_], &bits[i * words_] + words_);  // add() may move `bits`
+        uint32_t found = 0xFFFFFFFF;
+        std::vector<uint64_t> child(words), parent(words);
+        std::vector<uint32_t> in_area(n, 0);  // == i + 1: in node i's area
+        for (size_t i = 0; i < nodes.size() && found == 0xFFFFFFFF && nodes.size() < max_states; ++i) {
+            parent.assign(&bits[i * words], &bits[i * words] + words);  // add() may move `bits`
             const uint64_t* b = parent.data();
             area_of(b, nodes[i].player);
-            for (Cell c = 0; c < n_; ++c)
-                if (seen_[c] == stamp_) in_area_[c] = stamp_;
-            const uint32_t here = stamp_;
-            for (Cell c = 0; c < n_ && ways.size() < alternatives; ++c) {
+            for (int c = 0; c < n; ++c)
+                if (seen[c] == stamp) in_area[c] = static_cast<uint32_t>(i + 1);
+            for (int c = 0; c < n && found == 0xFFFFFFFF; ++c) {
                 if (!state::has_box(b, c)) continue;
                 for (int d = 0; d < 4; ++d) {
                     const Cell stand = board_.neighbor(c, d);
-                    if (stand == no_cell || in_area_[stand] != here) continue;
+                    if (stand == no_cell || in_area[stand] != i + 1) continue;
                     const Cell step = board_.neighbor(stand, d);
                     if (step == no_cell || state::has_box(b, step)) continue;
-                    std::copy(b, b + words_, child.begin());
+                    std::copy(b, b + words, child.begin());
                     state::clear_box(child.data(), c);
                     state::set_box(child.data(), stand);
-                    if (!add(child.data(), step, static_cast<uint32_t>(i), c, stand) || !out_[stand]) continue;
-                    Way way{child, step, {}};
-                    state::clear_box(way.boxes.data(), stand);  // the box that got out
-                    if (!ways_seen.insert(key(way.boxes.data(), no_cell)).second) continue;
-                    std::vector<const Node*> path;
-                    for (uint32_t j = static_cast<uint32_t>(nodes.size() - 1); nodes[j].parent != root; j = nodes[j].parent)
-                        path.push_back(&nodes[j]);
-                    for (auto p = path.rbegin(); p != path.rend(); ++p)
-                        if (std::find(left.begin(), left.end(), (*p)->from) != left.end() &&
-                            std::find(way.emptied.begin(), way.emptied.end(), (*p)->from) == way.emptied.end())
-                            way.emptied.push_back((*p)->from);
-                    ways.push_back(std::move(way));
-                    if (ways.size() == alternatives) break;
+                    if (!add(child.data(), step, static_cast<uint32_t>(i), c, stand)) continue;
+                    if (out_[stand]) {
+                        found = static_cast<uint32_t>(nodes.size() - 1);
+                        break;
+                    }
                 }
             }
         }
-        total_ += nodes.size();
-        return ways;
+        total += nodes.size();
+        if (found == 0xFFFFFFFF) return;
+        std::vector<const Node*> path;
+        for (uint32_t i = found; nodes[i].parent != 0xFFFFFFFF; i = nodes[i].parent) path.push_back(&nodes[i]);
+        for (auto p = path.rbegin(); p != path.rend(); ++p) {
+            const auto it = std::find(left.begin(), left.end(), (*p)->from);
+            if (it == left.end()) continue;  // emptied before
+            removed.push_back(*it);
+            left.erase(it);
+        }
+        std::copy(&bits[found * words], &bits[found * words] + words, boxes.begin());
+        state::clear_box(boxes.data(), nodes[found].to);  // the box that got out
+        player = nodes[found].player;
     }
-
-    const board::Board& board_;
-    const std::vector<uint8_t>& out_;
-    const int n_, words_;
-    std::vector<uint32_t> seen_, in_area_;  // == stamp_: in the area last flooded / being expanded
-    uint32_t stamp_ = 0;
-    std::vector<Cell> stack_;
-    std::vector<Cell> best_;  // the longest line of emptied goals found
-    size_t total_ = 0;
-};
-
-}  // namespace
-
-void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& removed) {
-    PullTogether(board_, out_).run(left, removed);
 }
 
 }  // namespace hdasoko::fess
