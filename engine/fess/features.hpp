@@ -49,12 +49,13 @@ public:
     // to the packing order") or every packed box, and the regions, capped at
     // max_cell_regions. XSokoban, 30 s per level, one core, with the order
     // pulling several boxes (packing_order.hpp): fess solved 58 of 90 keyed
-    // by every packed box and 63 in plan (36, 39, 40, 42, 44, 46, 71 gained;
+    // by every packed box and 63 in plan (15, 36, 39, 42, 44, 46, 47 gained;
     // 13, 74 lost): a box packed out of order is no progress; fess-box 67
-    // either way, but a different 67 (in plan: 36, 42, 44 gained; 18, 46, 85
-    // lost), and in the default portfolio (2 threads) with both in plan
-    // 73 as before (36, 39, 42 gained; 18, 74, 85 lost). So fess keys in
-    // plan, fess-box by every packed box. out_of_plan as a third dimension
+    // and 68 (in plan: 36, 42, 48, 90 gained; 13, 18, 85 lost), but in the
+    // default portfolio (2 threads) with both in plan 73 as before (36, 39,
+    // 42 gained; 18, 74, 85 lost; 48 and 90 need fess-box's whole core). So
+    // fess keys in plan, fess-box by every packed box
+    // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a third dimension
     // spread the search over too many cells (XSokoban 4 and 9 went unsolved
     // in 5 s with it).
     // The cap: every cell gets its turn, and with up to 15 region counts
