@@ -153,7 +153,7 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
 
 void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
-           "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb\n";
+           "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -161,14 +161,14 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
         << a.entrance_x << ',' << a.entrance_y << ',' << a.goal_zone << ',' << a.maze << ',' << a.maze_boxes << ','
         << (a.pdb ? 1 : 0) << ',' << a.entries << ',' << a.bytes << ',' << fixed(a.pdb_s, 4);
     for (uint32_t h : a.h) out << ',' << (h == heuristic::dead ? -1 : static_cast<int64_t>(h));
-    out << '\n';
+    out << ',' << a.packing_together << ',' << a.packing_stuck << '\n';
 }
 
 void analysis_header(std::ostream& out) {
     out << std::right << std::setw(6) << "level" << std::setw(7) << "cells" << std::setw(6) << "boxes"
         << std::setw(10) << "entrance" << std::setw(6) << "goal" << std::setw(6) << "maze" << std::setw(11)
         << "pdb_MB" << std::setw(9) << "pdb_s" << std::setw(8) << "simple" << std::setw(9) << "matching"
-        << std::setw(8) << "pdb-st" << std::setw(7) << "pdb" << '\n';
+        << std::setw(8) << "pdb-st" << std::setw(7) << "pdb" << std::setw(10) << "unordered" << '\n';
 }
 
 void analysis_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -177,7 +177,7 @@ void analysis_row(std::ostream& out, const level::Level& level, const Analysis& 
         << std::setw(10) << entrance << std::setw(6) << a.goal_zone << std::setw(6) << a.maze << std::setw(11)
         << (a.pdb ? fixed(a.bytes / 1048576.0, 2) : "-") << std::setw(9) << (a.pdb ? fixed(a.pdb_s, 3) : "-")
         << std::setw(8) << bound(a.h[0]) << std::setw(9) << bound(a.h[1]) << std::setw(8) << bound(a.h[2])
-        << std::setw(7) << bound(a.h[3]) << '\n';
+        << std::setw(7) << bound(a.h[3]) << std::setw(10) << a.packing_stuck << '\n';
 }
 
 }  // namespace

@@ -270,7 +270,9 @@ expect_in "$tmp/analyze.out" "initial_h matching      95" analyze_bounds
 expect_in "$tmp/analyze.out" "initial_h pdb           95" analyze_bounds
 expect_exit 0 analyze_all analyze "$xsokoban" --level all --csv "$tmp/analyze.csv"
 [ "$(wc -l <"$tmp/analyze.csv")" -eq 91 ] || fail "analyze_all: expected a header and 90 CSV rows"
-expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb" analyze_csv
+expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck" analyze_csv
+# XSokoban 42: 8 goals no lone box can leave, all ordered by pulling boxes together.
+grep -q '^42,.*,8,0$' "$tmp/analyze.csv" || fail "analyze_csv: XSokoban 42 should order 8 goals together, none left"
 expect_exit 30 analyze_bad_level analyze "$xsokoban" --level x
 
 finish cli.sh
