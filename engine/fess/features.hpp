@@ -51,9 +51,11 @@ public:
     // pulling several boxes (packing_order.hpp): fess solved 58 of 90 keyed
     // by every packed box and 63 in plan (15, 36, 39, 42, 44, 46, 47 gained;
     // 13, 74 lost): a box packed out of order is no progress; fess-box 67
-    // and 68 (in plan: 36, 42, 48, 90 gained; 13, 18, 85 lost), but in the
-    // default portfolio (2 threads) with both in plan 73 as before (36, 39,
-    // 42 gained; 18, 74, 85 lost; 48 and 90 need fess-box's whole core). So
+    // and 68 (in plan: 36, 42, 48, 90 gained; 13, 18, 85 lost; measured
+    // with out of plan capped at 15, which solved 48 in 4 s: uncapped, not
+    // in 20 s; 90 in 27 s either way), but in the default portfolio (2
+    // threads) with both in plan 73 as before (36, 39, 42 gained; 18, 74,
+    // 85 lost; 90 needs fess-box's whole core). So
     // fess keys in plan, fess-box by every packed box
     // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a third dimension
     // spread the search over too many cells (XSokoban 4 and 9 went unsolved
