@@ -55,11 +55,11 @@ public:
     // with out of plan capped at 15, which solved 48 in 4 s: uncapped, not
     // in 20 s; 90 in 27 s either way), but in the default portfolio (2
     // threads) with both in plan 73 as before (36, 39, 42 gained; 18, 74,
-    // 85 lost; 90 needs fess-box's whole core). So
-    // fess keys in plan, fess-box by every packed box
-    // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a third dimension
-    // spread the search over too many cells (XSokoban 4 and 9 went unsolved
-    // in 5 s with it).
+    // 85 lost; 90 needs fess-box's whole core). So fess keys in plan,
+    // fess-box by every packed box
+    // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a
+    // third dimension spread the search over too many cells (XSokoban 4 and
+    // 9 went unsolved in 5 s with it).
     // The cap: every cell gets its turn, and with up to 15 region counts
     // per packed count (XSokoban 16: 110 cells) the cells where most boxes
     // are packed got too few. Measured on XSokoban at 20,000 expansions per

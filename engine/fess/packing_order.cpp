@@ -8,6 +8,8 @@
 #include <string>
 #include <unordered_set>
 
+#include "moves/moves.hpp"
+#include "moves/pulls.hpp"
 #include "state/state.hpp"
 
 namespace hdasoko::fess {
@@ -126,31 +128,11 @@ int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
 void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& removed) {
     // A budget per box taken out and for all: this runs before every search.
     constexpr size_t max_states = 20000, max_total = 100000;
+    constexpr uint32_t root = 0xFFFFFFFF, none = 0xFFFFFFFF;
     const int n = board_.cells(), words = board_.words();
     std::vector<uint64_t> boxes(words, 0);
     for (Cell g : left) state::set_box(boxes.data(), g);
-    std::vector<uint32_t> seen(n, 0);  // == stamp: in the last area
-    uint32_t stamp = 0;
-    std::vector<Cell> stack;
-    // The player's area in `bits` from `from` (marked in seen): its smallest square (the key).
-    auto area_of = [&](const uint64_t* bits, Cell from) {
-        ++stamp;
-        Cell least = from;
-        stack.assign(1, from);
-        seen[from] = stamp;
-        while (!stack.empty()) {
-            const Cell c = stack.back();
-            stack.pop_back();
-            least = std::min(least, c);
-            for (int d = 0; d < 4; ++d) {
-                const Cell m = board_.neighbor(c, d);
-                if (m == no_cell || seen[m] == stamp || state::has_box(bits, m)) continue;
-                seen[m] = stamp;
-                stack.push_back(m);
-            }
-        }
-        return least;
-    };
+    moves::Reachability area(board_), probe(board_);  // the state expanded; a state added
     struct Node {
         uint32_t parent;
         Cell from, to, player;
@@ -160,9 +142,9 @@ void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& rem
     while (!left.empty() && total < max_total) {
         std::vector<Node> nodes;
         std::vector<uint64_t> bits;  // words per node
-        std::unordered_set<std::string> visited;
+        std::unordered_set<std::string> visited;  // boxes and the player area's smallest square
         auto add = [&](const uint64_t* b, Cell p, uint32_t parent, Cell from, Cell to) {
-            const Cell key = area_of(b, p);
+            const Cell key = probe.compute(b, p);
             std::string k(reinterpret_cast<const char*>(b), sizeof(uint64_t) * words);
             k.append(reinterpret_cast<const char*>(&key), sizeof key);
             if (!visited.insert(std::move(k)).second) return false;
@@ -171,42 +153,31 @@ void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& rem
             return true;
         };
         if (player != no_cell) {
-            add(boxes.data(), player, 0xFFFFFFFF, no_cell, no_cell);
+            add(boxes.data(), player, root, no_cell, no_cell);
         } else {
             for (Cell c = 0; c < n; ++c)
-                if (!state::has_box(boxes.data(), c)) add(boxes.data(), c, 0xFFFFFFFF, no_cell, no_cell);
+                if (!state::has_box(boxes.data(), c)) add(boxes.data(), c, root, no_cell, no_cell);
         }
-        uint32_t found = 0xFFFFFFFF;
+        uint32_t found = none;
         std::vector<uint64_t> child(words), parent(words);
-        std::vector<uint32_t> in_area(n, 0);  // == i + 1: in node i's area
-        for (size_t i = 0; i < nodes.size() && found == 0xFFFFFFFF && nodes.size() < max_states; ++i) {
+        for (size_t i = 0; i < nodes.size() && found == none && nodes.size() < max_states; ++i) {
             parent.assign(&bits[i * words], &bits[i * words] + words);  // add() may move `bits`
-            const uint64_t* b = parent.data();
-            area_of(b, nodes[i].player);
-            for (int c = 0; c < n; ++c)
-                if (seen[c] == stamp) in_area[c] = static_cast<uint32_t>(i + 1);
-            for (int c = 0; c < n && found == 0xFFFFFFFF; ++c) {
-                if (!state::has_box(b, c)) continue;
-                for (int d = 0; d < 4; ++d) {
-                    const Cell stand = board_.neighbor(c, d);
-                    if (stand == no_cell || in_area[stand] != i + 1) continue;
-                    const Cell step = board_.neighbor(stand, d);
-                    if (step == no_cell || state::has_box(b, step)) continue;
-                    std::copy(b, b + words, child.begin());
-                    state::clear_box(child.data(), c);
-                    state::set_box(child.data(), stand);
-                    if (!add(child.data(), step, static_cast<uint32_t>(i), c, stand)) continue;
-                    if (out_[stand]) {
-                        found = static_cast<uint32_t>(nodes.size() - 1);
-                        break;
-                    }
-                }
-            }
+            area.compute(parent.data(), nodes[i].player);
+            moves::for_each_pull(board_, parent.data(), area, [&](const moves::Push& pull) {
+                if (found != none) return;
+                const Cell stand = board_.neighbor(pull.box, pull.dir);
+                std::copy(parent.begin(), parent.end(), child.begin());
+                state::clear_box(child.data(), pull.box);
+                state::set_box(child.data(), stand);
+                if (add(child.data(), board_.neighbor(stand, pull.dir), static_cast<uint32_t>(i), pull.box, stand) &&
+                    out_[stand])
+                    found = static_cast<uint32_t>(nodes.size() - 1);
+            });
         }
         total += nodes.size();
-        if (found == 0xFFFFFFFF) return;
+        if (found == none) return;
         std::vector<const Node*> path;
-        for (uint32_t i = found; nodes[i].parent != 0xFFFFFFFF; i = nodes[i].parent) path.push_back(&nodes[i]);
+        for (uint32_t i = found; nodes[i].parent != root; i = nodes[i].parent) path.push_back(&nodes[i]);
         for (auto p = path.rbegin(); p != path.rend(); ++p) {
             const auto it = std::find(left.begin(), left.end(), (*p)->from);
             if (it == left.end()) continue;  // emptied before

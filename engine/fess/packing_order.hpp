@@ -18,9 +18,10 @@
 // later search finds none (depth-first, three ways per state) ordered all
 // of XSokoban 87 and 15 of 39's 25 goals instead of 6 and 12, but fess
 // then lost 39 (solved in 22 s with 12 ordered, not in 40 s with 15) and
-// still did not solve 87, so the first way found stands. A goal still never emptied (no box got
-// out within the budget) is packed first, in cell order (the order is then
-// marked partial). Built once per level; read-only afterwards.
+// still did not solve 87, so the first way found stands. A goal still
+// never emptied (no box got out within the budget) is packed first, in
+// cell order (the order is then marked partial). Built once per level;
+// read-only afterwards.
 #pragma once
 
 #include <vector>
