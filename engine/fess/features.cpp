@@ -12,20 +12,27 @@ using board::Cell;
 using board::no_cell;
 
 Features::Features(const board::Board& board, const PackingOrder& order, Key key)
-    : board_(board), order_(order), key_(key), seen_(board.words()), stack_(board.cells() + 1) {}
+    : board_(board), order_(order), key_(key), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
 
 FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
 
 FeatureVector Features::of(const uint64_t* boxes, int regions) {
     FeatureVector f;
-    bool gap = false;  // an earlier goal of the order is empty
+    // blocked_: the squares the ways in of the empty goals met so far use
+    // (PackingOrder::path); a box on a later goal is out of plan only on one
+    // of them.
+    const int words = board_.words();
+    bool gap = false;
     int packed = 0, out = 0;
     for (Cell g : order_.order()) {
         if (state::has_box(boxes, g)) {
             ++packed;
-            out += gap;
+            if (gap) out += state::has_box(blocked_.data(), g);
         } else {
+            if (!gap) std::fill(blocked_.begin(), blocked_.end(), 0);
             gap = true;
+            const uint64_t* path = order_.path(g);
+            for (int w = 0; w < words; ++w) blocked_[w] |= path[w];
         }
     }
     f.packed = static_cast<uint8_t>(packed);

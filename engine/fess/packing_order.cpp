@@ -43,13 +43,17 @@ void flood(const board::Board& board, const std::vector<uint8_t>& blocked, Cell 
 }  // namespace
 
 PackingOrder::PackingOrder(const board::Board& board)
-    : board_(board), rank_(board.cells(), -1), out_(board.cells(), 0) {
+    : board_(board),
+      rank_(board.cells(), -1),
+      out_(board.cells(), 0),
+      paths_(static_cast<size_t>(board.cells()) * board.words(), 0) {
     for (Cell c : board.initial_boxes())
         if (!board.is_goal(c)) out_[c] = 1;
     std::vector<uint8_t> filled(board.cells(), 0);
     std::vector<Cell> left = board.goals();
     for (Cell g : left) filled[g] = 1;
     std::vector<Cell> removed;  // last packed first
+    std::vector<uint64_t> squares;
     while (!left.empty()) {
         int best = -1, best_pulls = 0;
         for (size_t i = 0; i < left.size(); ++i) {
@@ -60,6 +64,8 @@ PackingOrder::PackingOrder(const board::Board& board)
             }
         }
         if (best < 0) break;
+        pulls_out(left[best], filled, &squares);
+        std::copy(squares.begin(), squares.end(), path_of(left[best]));
         filled[left[best]] = 0;
         removed.push_back(left[best]);
         left.erase(left.begin() + best);
@@ -68,12 +74,13 @@ PackingOrder::PackingOrder(const board::Board& board)
     if (!left.empty()) pull_together(left, removed);
     together_ = static_cast<int>(removed.size() - single);
     stuck_ = static_cast<int>(left.size());
+    for (Cell g : left) std::fill_n(path_of(g), board.words(), ~uint64_t{0});  // no way out known
     order_ = left;  // goals no box could leave: packed first
     order_.insert(order_.end(), removed.rbegin(), removed.rend());
     for (size_t i = 0; i < order_.size(); ++i) rank_[order_[i]] = static_cast<int>(i);
 }
 
-int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
+int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled, std::vector<uint64_t>* path) {
     const int n = board_.cells();
     // The player may end a solution in any area of the solved board (the
     // reverse search starts in each), so the first pull may be made from any
@@ -84,19 +91,21 @@ int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
     // Breadth-first over (box cell, player cell after the pull): the player
     // stands on neighbor(box, d) after pulling the box onto `box`.
     std::vector<int> depth(static_cast<size_t>(n) * 4, -1);
+    std::vector<int> parent(static_cast<size_t>(n) * 4, -1);  // the state a state was reached from; -1: the start
     std::deque<std::pair<Cell, int>> queue;  // (box, d), d = -1 at the start
     filled[g] = 0;
     std::vector<uint8_t> blocked = filled;
     int result = -1;
-    auto visit = [&](Cell box, int d, int dist) {
+    auto visit = [&](Cell box, int d, int dist, int from) {
         if (d >= 0) {
             int& seen_depth = depth[static_cast<size_t>(box) * 4 + d];
             if (seen_depth >= 0) return;
             seen_depth = dist;
+            parent[static_cast<size_t>(box) * 4 + d] = from;
         }
         queue.emplace_back(box, d);
     };
-    visit(g, -1, 0);
+    visit(g, -1, 0, -1);
     int dist_of_start = 0;
     while (!queue.empty() && result < 0) {
         const auto [box, d] = queue.front();
@@ -104,6 +113,16 @@ int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
         const int dist = d < 0 ? dist_of_start : depth[static_cast<size_t>(box) * 4 + d];
         if (out_[box]) {
             result = dist;
+            if (path) {
+                // The squares of the pulls: where the box stood and where
+                // the player did (forward: where it pushes from).
+                path->assign(board_.words(), 0);
+                state::set_box(path->data(), g);
+                for (int s = d < 0 ? -1 : box * 4 + d; s >= 0; s = parent[s]) {
+                    state::set_box(path->data(), static_cast<Cell>(s / 4));
+                    state::set_box(path->data(), board_.neighbor(static_cast<Cell>(s / 4), s % 4));
+                }
+            }
             break;
         }
         blocked[box] = 1;
@@ -117,7 +136,7 @@ int PackingOrder::pulls_out(Cell g, std::vector<uint8_t>& filled) {
             if (stand == no_cell || blocked[stand] || !(*area)[stand]) continue;
             const Cell step = board_.neighbor(stand, e);
             if (step == no_cell || blocked[step]) continue;
-            visit(stand, e, dist + 1);
+            visit(stand, e, dist + 1, d < 0 ? -1 : box * 4 + d);
         }
         blocked[box] = 0;
     }
@@ -178,9 +197,18 @@ void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& rem
         if (found == none) return;
         std::vector<const Node*> path;
         for (uint32_t i = found; nodes[i].parent != root; i = nodes[i].parent) path.push_back(&nodes[i]);
+        // Every goal emptied here is given the squares of all the pulls:
+        // where the boxes went and where the player pulled from.
+        std::vector<uint64_t> squares(words, 0);
+        for (const Node* p : path) {
+            state::set_box(squares.data(), p->from);
+            state::set_box(squares.data(), p->to);
+            state::set_box(squares.data(), p->player);
+        }
         for (auto p = path.rbegin(); p != path.rend(); ++p) {
             const auto it = std::find(left.begin(), left.end(), (*p)->from);
             if (it == left.end()) continue;  // emptied before
+            std::copy(squares.begin(), squares.end(), path_of(*it));
             removed.push_back(*it);
             left.erase(it);
         }

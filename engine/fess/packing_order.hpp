@@ -43,11 +43,22 @@ public:
     int stuck() const { return stuck_; }
     // Goals ordered by pulling several boxes (after the single-box pulls got stuck).
     int together() const { return together_; }
+    // The squares the way out of goal g used (words() words): the boxes'
+    // squares along the pulls that took it out and the squares the player
+    // pulled from (forward: where it pushes from), with the later goals
+    // empty and the earlier ones filled. A box on a later goal on one of
+    // them blocks the way g is filled by (features.hpp: out of plan). Every
+    // square for a goal left unordered.
+    const uint64_t* path(board::Cell g) const {
+        return paths_.data() + static_cast<size_t>(g) * board_.words();
+    }
 
 private:
     // Fewest pulls that bring the box on goal g out of the goal area with
     // the boxes of `filled` standing still, or -1.
-    int pulls_out(board::Cell g, std::vector<uint8_t>& filled);
+    // With `path`, the squares of those pulls (see path()).
+    int pulls_out(board::Cell g, std::vector<uint8_t>& filled, std::vector<uint64_t>* path = nullptr);
+    uint64_t* path_of(board::Cell g) { return paths_.data() + static_cast<size_t>(g) * board_.words(); }
     // When no single box can leave: pulls any of the boxes on `left` until
     // one reaches outside, breadth-first over the boxes' squares and the
     // player's area; appends goals to `removed` in the order they are first
@@ -58,6 +69,7 @@ private:
     std::vector<board::Cell> order_;
     std::vector<int> rank_;
     std::vector<uint8_t> out_;  // squares that count as outside the goal area
+    std::vector<uint64_t> paths_;  // per cell, words() words: path()
     int stuck_ = 0;
     int together_ = 0;
 };

@@ -135,6 +135,33 @@ TEST_CASE("features: packed, out of plan and player regions") {
     CHECK(by_packed.cell_of(f) == 2 * (fess::Features::max_cell_regions + 1) + 3);
 }
 
+TEST_CASE("features: a box on a later goal is out of plan only on an earlier goal's way in") {
+    // Two rows, each filled from its own side: a box on either goal leaves
+    // the other's way in free. The corridor of the test above is the other
+    // case (the later goal's box stands on the earlier goal's way in).
+    const level::Level level = inline_level(
+        "#######\n"
+        "#@ $ .#\n"
+        "#  $ .#\n"
+        "#######\n");
+    const board::Board board(level);
+    const fess::PackingOrder order(board);
+    REQUIRE(order.order().size() == 2);
+    REQUIRE(order.stuck() == 0);
+    const board::Cell first = order.order()[0], second = order.order()[1];
+    CHECK(state::has_box(order.path(first), first));
+    CHECK(!state::has_box(order.path(first), second));
+    CHECK(state::has_box(order.path(first), board.cell_at(4, board.y(first))));  // where the box passes
+    fess::Features features(board, order);
+    std::vector<uint64_t> boxes(board.words());
+    state::set_box(boxes.data(), second);
+    state::set_box(boxes.data(), board.cell_at(3, board.y(first)));
+    const fess::FeatureVector f = features.of(boxes.data());
+    CHECK(f.packed == 1);
+    CHECK(f.in_plan == 1);
+    CHECK(f.out_of_plan == 0);
+}
+
 TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
     const level::Level level = inline_level(
         "######\n"
@@ -152,6 +179,19 @@ TEST_CASE("fess: verified solutions on Microban 1-40 and XSokoban 1") {
     }
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
     CHECK(solve_verified(xsokoban[0]).outcome == Outcome::solved);
+}
+
+TEST_CASE("fess: XSokoban 48, whose goal room is filled from two sides, within 5,000 expansions") {
+    // Counting every box placed ahead of the packing order as out of plan
+    // (not only those on an earlier goal's way in) left it unsolved at
+    // 30,000 expansions; now 640.
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    const board::Board board(xsokoban[47]);
+    search::Options options;
+    options.limits.node_limit = 5'000;
+    const search::SearchResult r = fess::run(board, options);
+    REQUIRE(r.outcome == Outcome::solved);
+    CHECK(solution::verify(xsokoban[47], solution::to_lurd(board, r.pushes)).ok);
 }
 
 TEST_CASE("fess-box: verified solutions on Microban 1-60 and XSokoban 1-3; a dead level proven unsolvable") {
