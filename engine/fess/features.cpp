@@ -11,8 +11,8 @@ namespace hdasoko::fess {
 using board::Cell;
 using board::no_cell;
 
-Features::Features(const board::Board& board, const PackingOrder& order, Key key)
-    : board_(board), order_(order), key_(key), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
+Features::Features(const board::Board& board, const PackingOrder& order, Key key, OutOfPlan out_of_plan)
+    : board_(board), order_(order), key_(key), out_of_plan_(out_of_plan), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
 
 FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
 
@@ -27,12 +27,14 @@ FeatureVector Features::of(const uint64_t* boxes, int regions) {
     for (Cell g : order_.order()) {
         if (state::has_box(boxes, g)) {
             ++packed;
-            if (gap) out += state::has_box(blocked_.data(), g);
+            if (gap) out += out_of_plan_ == OutOfPlan::ahead || state::has_box(blocked_.data(), g);
         } else {
-            if (!gap) std::fill(blocked_.begin(), blocked_.end(), 0);
+            if (out_of_plan_ == OutOfPlan::on_way_in) {
+                if (!gap) std::fill(blocked_.begin(), blocked_.end(), 0);
+                const uint64_t* path = order_.path(g);
+                for (int w = 0; w < words; ++w) blocked_[w] |= path[w];
+            }
             gap = true;
-            const uint64_t* path = order_.path(g);
-            for (int w = 0; w < words; ++w) blocked_[w] |= path[w];
         }
     }
     f.packed = static_cast<uint8_t>(packed);

@@ -160,6 +160,12 @@ TEST_CASE("features: a box on a later goal is out of plan only on an earlier goa
     CHECK(f.packed == 1);
     CHECK(f.in_plan == 1);
     CHECK(f.out_of_plan == 0);
+    // Counting every box ahead of the order (fess-box's tie-break), it is out of plan.
+    fess::Features ahead(board, order, fess::Features::Key::packed, fess::Features::OutOfPlan::ahead);
+    const fess::FeatureVector a = ahead.of(boxes.data());
+    CHECK(a.packed == 1);
+    CHECK(a.in_plan == 0);
+    CHECK(a.out_of_plan == 1);
 }
 
 TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
