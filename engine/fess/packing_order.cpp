@@ -53,19 +53,19 @@ PackingOrder::PackingOrder(const board::Board& board)
     std::vector<Cell> left = board.goals();
     for (Cell g : left) filled[g] = 1;
     std::vector<Cell> removed;  // last packed first
-    std::vector<uint64_t> squares;
+    std::vector<uint64_t> squares, best_squares;  // the ways out of the goal tried and of the best so far
     while (!left.empty()) {
         int best = -1, best_pulls = 0;
         for (size_t i = 0; i < left.size(); ++i) {
-            const int pulls = pulls_out(left[i], filled);
+            const int pulls = pulls_out(left[i], filled, &squares);
             if (pulls >= 0 && (best < 0 || pulls < best_pulls)) {
                 best = static_cast<int>(i);
                 best_pulls = pulls;
+                best_squares.swap(squares);
             }
         }
         if (best < 0) break;
-        pulls_out(left[best], filled, &squares);
-        std::copy(squares.begin(), squares.end(), path_of(left[best]));
+        std::copy(best_squares.begin(), best_squares.end(), path_of(left[best]));
         filled[left[best]] = 0;
         removed.push_back(left[best]);
         left.erase(left.begin() + best);
