@@ -144,37 +144,49 @@ void BoxPath::build_tree(const uint64_t* boxes, Cell root) {
     root_ = root;
     tin_[root] = low_[root] = 0;
     parent_[root] = no_cell;
+    submin_[root] = root;
     order_.push_back(root);
     dfs_stack_.emplace_back(root, 0);
     while (!dfs_stack_.empty()) {
-        const Cell v = dfs_stack_.back().first;
-        const int d = dfs_stack_.back().second++;
-        if (d == 4) {  // v is done: its subtree's extent and smallest square; its low point goes to its parent
-            tout_[v] = static_cast<int16_t>(order_.size() - 1);
-            Cell smallest = v;
-            for (int e = 0; e < 4; ++e) {
-                const Cell c = board_.neighbor(v, e);
-                if (child_of(c, v)) smallest = std::min(smallest, submin_[c]);
+        auto& top = dfs_stack_.back();
+        const Cell v = top.first;
+        // The next free neighbour of v not yet taken: a back edge lowers
+        // v's low point, a new square is descended into.
+        Cell n = no_cell;
+        while (top.second < 4) {
+            const Cell c = board_.neighbor(v, top.second++);
+            if (c == no_cell || state::has_box(boxes, c)) continue;
+            if (tin_[c] < 0) {
+                n = c;
+                break;
             }
-            submin_[v] = smallest;
-            dfs_stack_.pop_back();
-            if (parent_[v] != no_cell) low_[parent_[v]] = std::min(low_[parent_[v]], low_[v]);
-            continue;
+            if (c != parent_[v]) low_[v] = std::min(low_[v], tin_[c]);
         }
-        const Cell n = board_.neighbor(v, d);
-        if (n == no_cell || state::has_box(boxes, n)) continue;
-        if (tin_[n] >= 0) {
-            if (n != parent_[v]) low_[v] = std::min(low_[v], tin_[n]);
+        if (n == no_cell) {
+            // v is done: its subtree's extent; its low point and smallest
+            // square go to its parent.
+            tout_[v] = static_cast<int16_t>(order_.size() - 1);
+            dfs_stack_.pop_back();
+            if (const Cell p = parent_[v]; p != no_cell) {
+                low_[p] = std::min(low_[p], low_[v]);
+                submin_[p] = std::min(submin_[p], submin_[v]);
+            }
             continue;
         }
         tin_[n] = low_[n] = static_cast<int16_t>(order_.size());
         parent_[n] = v;
+        submin_[n] = n;
         order_.push_back(n);
         dfs_stack_.emplace_back(n, 0);
     }
+    minima_ = false;
+}
+
+void BoxPath::order_minima() const {
     const size_t k = order_.size();
     for (size_t i = 0; i < k; ++i) prefix_min_[i] = i ? std::min(prefix_min_[i - 1], order_[i]) : order_[i];
     for (size_t i = k; i-- > 0;) suffix_min_[i] = i + 1 < k ? std::min(suffix_min_[i + 1], order_[i]) : order_[i];
+    minima_ = true;
 }
 
 void BoxPath::label_areas(const uint64_t* boxes) {
@@ -216,6 +228,7 @@ int BoxPath::piece(Cell v, Cell at) const {
 Cell BoxPath::piece_min(int piece, Cell at) const {
     if (piece >= 0) return submin_[piece];
     // The rest: the tree outside at's subtree and at's children still joined to it.
+    if (!minima_) order_minima();
     Cell smallest = no_cell;
     auto take = [&](Cell c) {
         if (smallest == no_cell || c < smallest) smallest = c;

@@ -109,7 +109,14 @@ private:
         return c != board::no_cell && tin_[c] > tin_[at] && parent_[c] == at;
     }
     std::vector<int16_t> tin_, tout_, low_;  // preorder number, last preorder number in the subtree, low point
-    std::vector<board::Cell> parent_, submin_, order_, prefix_min_, suffix_min_;
+    std::vector<board::Cell> parent_, submin_, order_;
+    // The smallest square of each prefix and suffix of order_, for the
+    // piece holding the root (piece_min()); found on first use after a
+    // build_tree(): a find() needs them only for the start (a quarter of
+    // build_tree's time went to them).
+    void order_minima() const;
+    mutable std::vector<board::Cell> prefix_min_, suffix_min_;
+    mutable bool minima_ = false;
     std::vector<std::pair<board::Cell, int8_t>> dfs_stack_;
     board::Cell root_ = board::no_cell;
     // destinations(): the areas of free squares of the boxes last seen
