@@ -8,6 +8,7 @@
 
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
+#include "deadlock/goal_patterns.hpp"
 #include "fess/packing_order.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/pdb.hpp"
@@ -40,6 +41,10 @@ struct Analysis {
     int packing_stuck = 0;
     int packing_together = 0;
     double packing_s = 0;
+    // Goal-room patterns (deadlock/goal_patterns.hpp).
+    int goal_groups = 0, goal_groups_tested = 0;
+    size_t goal_pattern_states = 0;
+    double goal_patterns_s = 0;
 };
 
 // "(x,y)", built by appending (GCC 12 warns falsely on "(" + std::string).
@@ -93,6 +98,12 @@ Analysis analyze(const level::Level& level) {
     const fess::PackingOrder packing(board);
     a.packing_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     a.packing_stuck = packing.stuck();
+    t = std::chrono::steady_clock::now();
+    const deadlock::GoalPatterns patterns(board);
+    a.goal_patterns_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    a.goal_groups = patterns.groups();
+    a.goal_groups_tested = patterns.tested_groups();
+    a.goal_pattern_states = patterns.states();
     a.packing_together = packing.together();
     // Rank 0-9, then a-z, then A-Z; '+' beyond.
     a.packing_picture = board.draw([](Cell) { return false; }, ' ');
@@ -149,11 +160,15 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
                               " pulling several boxes), " + std::to_string(a.packing_stuck) +
                               " packed first without one; " + fixed(a.packing_s, 3) + " s");
     out << "packing order (goals filled in order 0-9, a-z, A-Z):\n" << a.packing_picture << '\n';
+    line("goal_patterns", std::to_string(a.goal_groups_tested) + " of " + std::to_string(a.goal_groups) +
+                              " groups of adjacent goals tested, " + thousands(a.goal_pattern_states) +
+                              " relaxed states that can fill them; " + fixed(a.goal_patterns_s, 3) + " s");
 }
 
 void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
-           "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck\n";
+           "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck,"
+           "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -161,7 +176,8 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
         << a.entrance_x << ',' << a.entrance_y << ',' << a.goal_zone << ',' << a.maze << ',' << a.maze_boxes << ','
         << (a.pdb ? 1 : 0) << ',' << a.entries << ',' << a.bytes << ',' << fixed(a.pdb_s, 4);
     for (uint32_t h : a.h) out << ',' << (h == heuristic::dead ? -1 : static_cast<int64_t>(h));
-    out << ',' << a.packing_together << ',' << a.packing_stuck << '\n';
+    out << ',' << a.packing_together << ',' << a.packing_stuck << ',' << a.goal_groups << ','
+        << a.goal_groups_tested << ',' << a.goal_pattern_states << ',' << fixed(a.goal_patterns_s, 4) << '\n';
 }
 
 void analysis_header(std::ostream& out) {

@@ -56,6 +56,7 @@ struct SearchFlags {
     int deadlock_search_nodes = 400;
     bool penalties = false;
     bool tunnels = search::Options{}.tunnels;
+    bool goal_patterns = search::Options{}.goal_patterns;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
@@ -112,6 +113,9 @@ struct SearchFlags {
         app.add_flag("--tunnels,!--no-tunnels", tunnels,
                      "tunnel macros: a box pushed into a one-way tunnel goes on through it in one move, every "
                      "push counted (forward searches; keeps push optimality)");
+        app.add_flag("--goal-patterns,!--no-goal-patterns", goal_patterns,
+                     "goal-room patterns: a push that leaves a group of goals no box can fill any more is "
+                     "pruned (forward searches and FESS; keeps push optimality)");
         app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
             ->check(CLI::Range(1, 8000))
             ->capture_default_str();
@@ -173,6 +177,7 @@ struct SearchFlags {
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.penalties = penalties;
         o.tunnels = tunnels;
+        o.goal_patterns = goal_patterns;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;

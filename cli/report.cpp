@@ -141,6 +141,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     if (st.pruned_frozen_goals)
         line("pruned_frozen_goals", thousands(st.pruned_frozen_goals),
              percent(st.pruned_frozen_goals, st.generated) + " of generated");
+    if (st.pruned_goal_patterns)
+        line("pruned_goal_patterns", thousands(st.pruned_goal_patterns),
+             percent(st.pruned_goal_patterns, st.generated) + " of generated");
     line("tunnel_macros", thousands(st.tunnel_macros), percent(st.tunnel_macros, st.generated) + " of generated");
     line("reopened", thousands(st.reopened));
     line("stored", thousands(st.stored), "states in the closed table");
@@ -198,7 +201,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"pruned_dead_square\":" << st.pruned_dead_square << ",\"pruned_freeze\":" << st.pruned_freeze
         << ",\"pruned_matching\":" << st.pruned_matching << ",\"pruned_corral\":" << st.pruned_corral
         << ",\"corral_deadlocks\":" << st.corral_deadlocks
-        << ",\"pruned_subset\":" << st.pruned_subset << ",\"pruned_frozen_goals\":" << st.pruned_frozen_goals << ",\"tunnel_macros\":" << st.tunnel_macros << ",\"initial_h\":" << st.initial_h
+        << ",\"pruned_subset\":" << st.pruned_subset << ",\"pruned_frozen_goals\":" << st.pruned_frozen_goals
+        << ",\"pruned_goal_patterns\":" << st.pruned_goal_patterns << ",\"tunnel_macros\":" << st.tunnel_macros << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
         << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
         << ",\"communication_overhead\":" << (st.generated ? static_cast<double>(st.messages_sent) / st.generated : 0.0)

@@ -15,6 +15,7 @@
 #include "deadlock/corral_search.hpp"
 #include "deadlock/deadlock.hpp"
 #include "deadlock/frozen_goals.hpp"
+#include "deadlock/goal_patterns.hpp"
 #include "deadlock/pi_corral.hpp"
 #include "deadlock/subset_search.hpp"
 #include "fess/advisors.hpp"
@@ -93,6 +94,8 @@ public:
           subset_(board, options.deadlock_search ? search::Expander::subset_cache_bits : 0,
                   options.deadlock_search_nodes, options.limits.cancel),
           frozen_goals_(board),
+          goal_patterns_(search::goal_pattern_table(board, options)),
+          goal_scratch_(board),
           arena_(stride_),
           table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
           cells_(features_.cells()),
@@ -200,6 +203,12 @@ private:
     deadlock::SubsetSearch subset_;     // the deadlock search around the moved box (lazy_dead, advised box moves)
     std::vector<uint64_t> corral_boxes_;
     deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left
+    // Goal rooms that can no longer be filled (null when off).
+    std::shared_ptr<const deadlock::GoalPatterns> goal_patterns_;
+    deadlock::GoalPatterns::Scratch goal_scratch_;
+    bool goal_room_dead(const uint64_t* state, board::Cell player, board::Cell from, board::Cell to) {
+        return goal_patterns_ && goal_patterns_->is_dead(state, player, from, to, goal_scratch_);
+    }
     std::vector<moves::Push> path_;
     state::Arena arena_;
     state::Paged<Node> nodes_;
@@ -307,6 +316,10 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
             ++stats_.pruned_frozen_goals;
             return;
         }
+        if (goal_room_dead(child, state::player_of(child, words_), push.box, board_.neighbor(push.box, push.dir))) {
+            ++stats_.pruned_goal_patterns;
+            return;
+        }
         uint32_t h = 0;
         const auto found = table_.insert(
             0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child, stride_); },
@@ -404,6 +417,10 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             }
             if (frozen_goals_.is_dead(child_.data(), d.to)) {
                 ++stats_.pruned_frozen_goals;
+                continue;
+            }
+            if (goal_room_dead(child_.data(), d.player, from, d.to)) {
+                ++stats_.pruned_goal_patterns;
                 continue;
             }
             const uint64_t hash = hashes_[k];
@@ -509,6 +526,11 @@ void Fess<with_corral_search, box_moves>::add_macro(uint32_t index, const std::v
         if (frozen_goals_.is_dead(work_.data(), to)) {
             nodes_[found.ref].h = 0xFFFF;
             ++stats_.pruned_frozen_goals;
+            return;
+        }
+        if (goal_room_dead(work_.data(), state::player_of(work_.data(), words_), path.front().box, to)) {
+            nodes_[found.ref].h = 0xFFFF;
+            ++stats_.pruned_goal_patterns;
             return;
         }
         const uint32_t h = heuristic_.evaluate(work_.data(), state::player_of(work_.data(), words_));

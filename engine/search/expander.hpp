@@ -19,6 +19,7 @@
 
 #include "deadlock/deadlock.hpp"
 #include "deadlock/pi_corral.hpp"
+#include "deadlock/goal_patterns.hpp"
 #include "deadlock/subset_search.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/penalty.hpp"
@@ -47,6 +48,8 @@ public:
           subset_(board, options.deadlock_search ? subset_cache_bits : 0, options.deadlock_search_nodes,
                   options.limits.cancel),
           penalties_(board, options.penalties ? 18 : 0, options.penalty_nodes, options.limits.cancel),
+          goal_patterns_(goal_pattern_table(board, options)),
+          goal_scratch_(board),
           parent_(words_ + 1),
           child_(words_ + 1) {}
 
@@ -128,6 +131,10 @@ public:
                                                  ? child_area_.after_move(parent_area_, child_.data(), push.box, to, push.box)
                                                  : child_area_.compute(child_.data(), behind);
             assert(child_player == debug_area_.compute(child_.data(), behind));
+            if (goal_patterns_ && goal_patterns_->is_dead(child_.data(), child_player, push.box, to, goal_scratch_)) {
+                ++stats.pruned_goal_patterns;
+                return;
+            }
             if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
@@ -179,6 +186,8 @@ private:
     deadlock::PiCorral corral_;
     deadlock::SubsetSearch subset_;
     heuristic::PenaltyPatterns penalties_;
+    std::shared_ptr<const deadlock::GoalPatterns> goal_patterns_;  // null when off
+    deadlock::GoalPatterns::Scratch goal_scratch_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     moves::Push current_{board::no_cell, 0};
     board::Cell current_to_ = board::no_cell;  // where the current child's box ends

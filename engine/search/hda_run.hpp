@@ -16,10 +16,12 @@ namespace hdasoko::search {
 
 template <class Net>
 SearchResult run_hda(const board::Board& board, const Options& options, const Net& net) {
-    if (uses_pdb(options.heuristic) && !options.pdb) {
-        Options with_pdb = options;
-        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board);
-        return run_hda(board, with_pdb, net);
+    if ((uses_pdb(options.heuristic) && !options.pdb) || (options.goal_patterns && !options.goal_pattern_table)) {
+        // Built once, read by every worker.
+        Options shared = options;
+        if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = std::make_shared<const heuristic::Pdb>(board);
+        shared.goal_pattern_table = goal_pattern_table(board, options);
+        return run_hda(board, shared, net);
     }
     // The perimeter keys its states by the hashes of the board searched.
     auto search_on = [&](const board::Board& b) {

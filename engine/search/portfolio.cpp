@@ -197,9 +197,15 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     size_t finished = 0;
     int best = -1;  // the member holding the shortest solution so far
 
-    // One pattern database for every member that reads one.
+    // One pattern database for every member that reads one, and one
+    // goal-pattern table.
     std::shared_ptr<const heuristic::Pdb> pdb;
+    std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     for (Member& m : members) {
+        if (m.options.goal_patterns && !m.options.goal_pattern_table) {
+            if (!goal_patterns) goal_patterns = goal_pattern_table(board, m.options);
+            m.options.goal_pattern_table = goal_patterns;
+        }
         if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;
         if (!pdb) pdb = std::make_shared<const heuristic::Pdb>(board);
         m.options.pdb = pdb;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "deadlock/goal_patterns.hpp"
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
 
@@ -40,6 +41,7 @@ struct SearchStats {
                                      // with no push; fess-corral: also its corral search)
     uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
     uint64_t pruned_frozen_goals = 0;  // fess: boxes frozen on goals seal the goals left (deadlock/frozen_goals.hpp)
+    uint64_t pruned_goal_patterns = 0;  // a goal room no box can fill any more (deadlock/goal_patterns.hpp)
     uint64_t tunnel_macros = 0;      // children made by a tunnel macro (more than one push)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
@@ -71,6 +73,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.corral_deadlocks += part.corral_deadlocks;
     sum.pruned_subset += part.pruned_subset;
     sum.pruned_frozen_goals += part.pruned_frozen_goals;
+    sum.pruned_goal_patterns += part.pruned_goal_patterns;
     sum.tunnel_macros += part.tunnel_macros;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
@@ -125,6 +128,14 @@ struct Options {
     // saves a fifth of the expansions but costs time.
     bool deadlock_search = true;
     int deadlock_search_nodes = 400;  // sub-states each such search may expand
+    // Goal-room patterns (deadlock/goal_patterns.hpp): a push onto or off a
+    // group of goals that leaves it unfillable is pruned; sound, so it
+    // keeps push optimality. Forward searches and FESS. The table is built
+    // once per level (goal_pattern_table, read by every worker; when null,
+    // each search builds its own). On by default: A* with the PDB on
+    // XSokoban 51 expands 300,095 states instead of 3,084,619.
+    bool goal_patterns = true;
+    std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
     // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
     // searches): h = max(h, the groups' searched costs + the rest's
     // matching); admissible, so it keeps push optimality. Forward searches.
@@ -174,6 +185,16 @@ struct Options {
     // Called from the searching thread (HDA*: worker 0) when a new f layer starts.
     std::function<void(const SearchStats&)> on_layer;
 };
+
+// The goal-pattern table of `options`, or a new one for `board` when it
+// names none; null when goal patterns are off.
+inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const board::Board& board,
+                                                                       const Options& options) {
+    if (!options.goal_patterns) return nullptr;
+    if (options.goal_pattern_table) return options.goal_pattern_table;
+    return std::make_shared<const deadlock::GoalPatterns>(board);
+}
+
 
 // Runs `search` (a callable returning a SearchResult); an allocation failure
 // inside it becomes Outcome::memory_limit rather than an exception, so that a

@@ -5,11 +5,13 @@
 
 #include <doctest/doctest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
 #include "board/board.hpp"
 #include "level/level.hpp"
+#include "moves/moves.hpp"
 #include "state/state.hpp"
 
 namespace hdasoko::testing {
@@ -77,6 +79,39 @@ inline std::string draw_state(const board::Board& board, const uint64_t* boxes, 
     std::string out;
     for (const std::string& row : rows) out += row + "\n";
     return out;
+}
+
+// Random walks of pushes from the level's start (never onto a dead square),
+// `walks` of at most `steps` pushes; after each push, dead(boxes, player,
+// from, to) is asked, and the first state it calls dead ends the walk and is
+// drawn for found(text). Returns how many were found.
+template <class Dead, class Found>
+int walk_to_dead_states(const board::Board& board, std::mt19937& rng, int walks, int steps, Dead&& dead,
+                        Found&& found) {
+    moves::Reachability area(board);
+    int n = 0;
+    for (int walk = 0; walk < walks; ++walk) {
+        std::vector<uint64_t> boxes(board.words());
+        state::initial_boxes(board, boxes.data());
+        board::Cell player = board.initial_player();
+        for (int step = 0; step < steps; ++step) {
+            area.compute(boxes.data(), player);
+            std::vector<moves::Push> pushes;
+            moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
+            if (pushes.empty()) break;
+            const moves::Push push = pushes[rng() % pushes.size()];
+            const board::Cell to = board.neighbor(push.box, push.dir);
+            if (board.is_dead(to)) continue;
+            state::clear_box(boxes.data(), push.box);
+            state::set_box(boxes.data(), to);
+            player = push.box;
+            if (!dead(boxes.data(), player, push.box, to)) continue;
+            found(draw_state(board, boxes.data(), player));
+            ++n;
+            break;
+        }
+    }
+    return n;
 }
 
 }  // namespace hdasoko::testing

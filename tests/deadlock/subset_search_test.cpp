@@ -127,32 +127,15 @@ TEST_CASE("deadlock search: every state it calls dead on random walks through Mi
         if (board.boxes() > 5) continue;
         ++checked_levels;
         deadlock::SubsetSearch search(board);
-        moves::Reachability area(board);
-        for (int walk = 0; walk < 30; ++walk) {
-            std::vector<uint64_t> boxes(board.words());
-            state::initial_boxes(board, boxes.data());
-            Cell player = board.initial_player();
-            for (int step = 0; step < 40; ++step) {
-                area.compute(boxes.data(), player);
-                std::vector<moves::Push> pushes;
-                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
-                if (pushes.empty()) break;
-                const moves::Push push = pushes[rng() % pushes.size()];
-                const Cell to = board.neighbor(push.box, push.dir);
-                if (board.is_dead(to)) continue;
-                state::clear_box(boxes.data(), push.box);
-                state::set_box(boxes.data(), to);
-                player = push.box;
-                if (!search.is_dead(boxes.data(), to, player)) continue;
-                const std::string text = draw_state(board, boxes.data(), push.box);
+        dead_found += testing::walk_to_dead_states(
+            board, rng, 30, 40,
+            [&](const uint64_t* boxes, Cell player, Cell, Cell to) { return search.is_dead(boxes, to, player); },
+            [&](const std::string& text) {
                 INFO("microban level ", level.number, ", called dead:\n", text);
                 const level::Level child = level::parse_collection(text, "walk").at(0);
                 const Board child_board(child);
                 CHECK(search::astar(child_board, search::Options{}).outcome == search::Outcome::unsolvable);
-                ++dead_found;
-                break;
-            }
-        }
+            });
     }
     MESSAGE(dead_found, " states called dead on ", checked_levels, " levels, each unsolvable for A*");
     CHECK(dead_found >= 20);

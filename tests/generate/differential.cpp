@@ -97,6 +97,12 @@ Config with_tunnels(Config c, bool tunnels) {
                     [tunnels](search::Options& o) { o.tunnels = tunnels; });
 }
 
+// The same with goal-room patterns set on or off (deadlock/goal_patterns.hpp).
+Config with_goal_patterns(Config c, bool on) {
+    return adjusted(std::move(c), on ? " goal-patterns" : " no-goal-patterns",
+                    [on](search::Options& o) { o.goal_patterns = on; });
+}
+
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
     constexpr int threads = 3;
     Config c;
@@ -177,6 +183,20 @@ std::vector<Config> make_configs() {
                     plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), tunnels));
             all.push_back(with_tunnels(
                 plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
+        }
+    // Goal-room patterns on and off (whichever is the default, both are
+    // run): A* with and without PI-corrals and the deadlock search, HDA*
+    // with 2 and 3 workers.
+    for (heuristic::Kind kind : kinds)
+        for (bool on : {true, false}) {
+            for (bool pi : {true, false})
+                all.push_back(with_goal_patterns(
+                    plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), on));
+            all.push_back(with_goal_patterns(
+                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), on));
+            for (int workers : {2, 3})
+                all.push_back(with_goal_patterns(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
         }
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})

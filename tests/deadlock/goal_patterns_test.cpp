@@ -1,0 +1,157 @@
+// tests/deadlock/goal_patterns_test: goal rooms that can no longer be filled
+// (deadlock/goal_patterns.hpp) on hand-made boards where freeze, frozen
+// goals and the matching bound see nothing; XSokoban 29's sealed rows (the
+// state its searches got stuck in); and soundness: every state it calls
+// dead on random walks through Microban is unsolvable for A* without it.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "deadlock/deadlock.hpp"
+#include "deadlock/frozen_goals.hpp"
+#include "deadlock/goal_patterns.hpp"
+#include "heuristic/heuristic.hpp"
+#include "level/level.hpp"
+#include "moves/moves.hpp"
+#include "position.hpp"
+#include "search/search.hpp"
+#include "state/state.hpp"
+
+using namespace hdasoko;
+using board::Cell;
+using testing::BoardState;
+
+namespace {
+
+// Row 4 of goals is filled in alternate squares; under it a full row. The
+// pocket on (2,4) is entered only by pushing (3,4) left from (4,4), and
+// (4,4) only by pushing (5,4) left, after which (4,4) is never empty with
+// the player beside it: dead. No box there is frozen but (1,4) and the
+// bottom row, and every box can reach an empty goal alone.
+const char* const sealed_row = R"(
+##########
+#@       #
+#  $ $   #
+######  ##
+#*.*.*  #
+#*****###
+#######
+)";
+
+// The same goals with the gaps one square to the right: (4,4) is pushed
+// into (3,4) from (5,4), and the row fills from its open end.
+const char* const open_row = R"(
+##########
+#@       #
+#  $ $   #
+######  ##
+#**.*.  #
+#*****###
+#######
+)";
+
+// A* without goal patterns: the reference for the verdicts.
+bool astar_unsolvable(const std::string& text) {
+    const level::Level level = level::parse_collection(text, "test").at(0);
+    const board::Board board(level);
+    search::Options options;
+    options.goal_patterns = false;
+    return search::astar(board, options).outcome == search::Outcome::unsolvable;
+}
+
+}  // namespace
+
+TEST_CASE("goal patterns: a row of goals filled in alternate squares is sealed; freeze, frozen goals and matching miss it") {
+    BoardState p(sealed_row);
+    const Cell player = p.board.initial_player();
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(5, 4)));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(3, 4)));
+    heuristic::Heuristic h(p.board, heuristic::Kind::matching);
+    CHECK(h.evaluate(p.boxes.data(), player) != heuristic::dead);
+    deadlock::FrozenGoals frozen(p.board);
+    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(1, 4)));
+    deadlock::GoalPatterns patterns(p.board);
+    deadlock::GoalPatterns::Scratch scratch(p.board);
+    CHECK(patterns.groups() == 1);
+    CHECK(patterns.tested_groups() == 1);
+    CHECK(patterns.is_dead(p.boxes.data(), player, board::no_cell, p.at(5, 4), scratch));
+    // A move that touches no goal of the group is not tested.
+    CHECK_FALSE(patterns.is_dead(p.boxes.data(), player, p.at(3, 1), p.at(4, 1), scratch));
+    CHECK(astar_unsolvable(sealed_row));
+}
+
+TEST_CASE("goal patterns: the same row with its gaps one square on is alive") {
+    BoardState p(open_row);
+    deadlock::GoalPatterns patterns(p.board);
+    deadlock::GoalPatterns::Scratch scratch(p.board);
+    CHECK_FALSE(patterns.is_dead(p.boxes.data(), p.board.initial_player(), board::no_cell, p.at(5, 4), scratch));
+    CHECK_FALSE(astar_unsolvable(open_row));
+}
+
+TEST_CASE("goal patterns: XSokoban 29, the two goal rows its searches sealed") {
+    // The most packed state fess reached on XSokoban 29 in 15 s: row 7 holds
+    // boxes on alternate goals, row 8 is full but for (13,8). Every test the
+    // searches ran let it through (its matching bound is 83).
+    BoardState p(R"(
+###################
+#   ###############
+# $  ##############
+## # #       ######
+## #    # #   #   #
+#  #        #  $  #
+#  ### ######### ##
+#  ## *..*.*.*@# ##
+## ## *******. # ##
+# $########## ##$ #
+#  $              #
+#  #   #   #   #  #
+###################
+)");
+    const Cell player = p.board.initial_player();
+    heuristic::Heuristic h(p.board, heuristic::Kind::matching);
+    CHECK(h.evaluate(p.boxes.data(), player) != heuristic::dead);
+    deadlock::GoalPatterns patterns(p.board);
+    deadlock::GoalPatterns::Scratch scratch(p.board);
+    CHECK(patterns.tested_groups() == 1);
+    CHECK(patterns.is_dead(p.boxes.data(), player, board::no_cell, p.at(13, 7), scratch));
+}
+
+TEST_CASE("goal patterns: a group with more relaxed states than the limit is never dead") {
+    BoardState p(sealed_row);
+    deadlock::GoalPatterns patterns(p.board, 10);
+    deadlock::GoalPatterns::Scratch scratch(p.board);
+    CHECK(patterns.groups() == 1);
+    CHECK(patterns.tested_groups() == 0);
+    CHECK(patterns.states() == 0);
+    CHECK_FALSE(patterns.is_dead(p.boxes.data(), p.board.initial_player(), board::no_cell, p.at(5, 4), scratch));
+}
+
+TEST_CASE("goal patterns: every state it calls dead on random walks through Microban is unsolvable") {
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    std::mt19937 rng(20261125);
+    int dead_found = 0, checked_levels = 0;
+    for (const level::Level& level : collection) {
+        const board::Board board(level);
+        if (board.boxes() > 6) continue;
+        deadlock::GoalPatterns patterns(board);
+        deadlock::GoalPatterns::Scratch scratch(board);
+        if (patterns.tested_groups() == 0) continue;
+        ++checked_levels;
+        dead_found += testing::walk_to_dead_states(
+            board, rng, 30, 60,
+            [&](const uint64_t* boxes, Cell player, Cell from, Cell to) {
+                return patterns.is_dead(boxes, player, from, to, scratch);
+            },
+            [&](const std::string& text) {
+                INFO("microban level ", level.number, ", called dead:\n", text);
+                CHECK(astar_unsolvable(text));
+            });
+    }
+    MESSAGE(dead_found, " states called dead on ", checked_levels, " levels, each unsolvable for A*");
+    CHECK(checked_levels >= 50);
+    CHECK(dead_found >= 20);
+}
