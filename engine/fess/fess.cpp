@@ -158,11 +158,19 @@ private:
     // most children are never expanded (box moves: about one in fifty), and
     // the search was most of the cost of a child (65-75 % of fess-box's
     // time). Box moves test the children the advisors pick at once (see
-    // expand_box_moves); they are marked tested_live.
+    // expand_box_moves); they are marked tested_live. Box moves test goal
+    // patterns here too, for the same reason: at every child they cost
+    // fess-box 17 % of its time (XSokoban 19, 100,000 expansions: 8.5 s
+    // against 7.2 s without them).
     bool lazy_dead(uint32_t index, const uint64_t* state) {
         const Node& node = nodes_[index];
-        if (!options_.deadlock_search || node.parent == none || node.unused == tested_live) return false;
-        if (!subset_.is_dead(state, moved_to(index), state::player_of(state, words_))) return false;
+        if (node.parent == none || node.unused == tested_live) return false;
+        const board::Cell player = state::player_of(state, words_);
+        if (box_moves && goal_room_dead(state, player, node.box, moved_to(index))) {
+            ++stats_.pruned_goal_patterns;
+            return true;
+        }
+        if (!options_.deadlock_search || !subset_.is_dead(state, moved_to(index), player)) return false;
         ++stats_.pruned_subset;
         return true;
     }
@@ -419,10 +427,6 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 ++stats_.pruned_frozen_goals;
                 continue;
             }
-            if (goal_room_dead(child_.data(), d.player, from, d.to)) {
-                ++stats_.pruned_goal_patterns;
-                continue;
-            }
             const uint64_t hash = hashes_[k];
             assert(hash == state::state_hash(board_, child_.data()));
             uint32_t h = 0;
@@ -451,7 +455,7 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             assert(children_.back().f.regions == features_.of(child_.data()).regions);
         }
     }
-    // The deadlock search runs on the children the advisors pick (picked
+    // The deadlock search and goal patterns run on the children the advisors pick (picked
     // again without a dead one, so the picks are those among the live
     // children) and on the others only when they are expanded (lazy_dead):
     // most children are never expanded, and the search is most of the cost
@@ -461,10 +465,13 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
         bool dropped = false;
         for (size_t i = 0; i < children_.size(); ++i) {
             Child& c = children_[i];
-            if (!c.advised || !options_.deadlock_search) continue;
+            if (!c.advised) continue;
             std::copy(arena_.at(c.node), arena_.at(c.node) + stride_, child_.begin());
-            if (subset_.is_dead(child_.data(), c.to, state::player_of(child_.data(), words_))) {
-                ++stats_.pruned_subset;
+            const board::Cell player = state::player_of(child_.data(), words_);
+            const bool goal_room = goal_room_dead(child_.data(), player, c.from, c.to);
+            if (goal_room ||
+                (options_.deadlock_search && subset_.is_dead(child_.data(), c.to, player))) {
+                ++(goal_room ? stats_.pruned_goal_patterns : stats_.pruned_subset);
                 nodes_[c.node].h = 0xFFFF;  // proven dead: never filed
                 c = children_.back();
                 children_.pop_back();
