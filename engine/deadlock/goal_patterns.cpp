@@ -127,7 +127,7 @@ void GoalPatterns::fill(const Group& group, uint64_t mask, std::vector<uint64_t>
 
 void GoalPatterns::search(Group& group, size_t max_states) {
     const int n = static_cast<int>(group.goals.size());
-    const uint64_t full = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const uint64_t full = (uint64_t{1} << n) - 1;  // n <= max_whole_goals
     std::vector<uint64_t> queue;
     // The full group, the player in each area of the free squares.
     fill(group, full, boxes_);
