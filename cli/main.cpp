@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <atomic>
+#include <charconv>
+#include <optional>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -39,6 +41,17 @@ uint64_t physical_memory_bytes() {
     return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * page : 0;
 }
 
+// --hda-lag: "layer" (Options::hda_lag_layer, the default) or an integer
+// from -1 to 1000; nothing for anything else.
+std::optional<int> hda_lag_value(const std::string& text) {
+    if (text == "layer") return search::Options::hda_lag_layer;
+    int value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || value < -1 || value > 1000) return std::nullopt;
+    return value;
+}
+
 // Options shared by the searching subcommands.
 struct SearchFlags {
     std::string heuristic;  // empty: matching (a lone search) or each member's own
@@ -46,7 +59,7 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
-    int hda_lag = search::Options{}.hda_lag;
+    std::string hda_lag = "layer";  // --hda-lag: "layer" or -1..1000 (hda_lag_value())
     bool no_local_dive = !search::Options{}.hda_local_dive;
     bool speculate = search::Options{}.hda_speculate;
     size_t perimeter_states = search::Options{}.perimeter_states;
@@ -79,15 +92,19 @@ struct SearchFlags {
             ->check(CLI::NonNegativeNumber);
         app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
         app.add_option("--hda-lag", hda_lag,
-                       "HDA*: a worker more than this many pushes of h behind the best open node of all "
-                       "waits instead of expanding; -1 = never")
-            ->check(CLI::Range(-1, 1000))
+                       "HDA*: a worker whose best open node is in a higher f layer than the best of all, or "
+                       "in the same layer and more than N pushes of h behind it, waits instead of expanding; "
+                       "layer = only across f layers; -1 = never")
+            ->check([](const std::string& text) {
+                return hda_lag_value(text) ? std::string() : "must be 'layer' or an integer from -1 to 1000";
+            })
             ->capture_default_str();
         app.add_flag("--no-local-dive", no_local_dive,
-                     "HDA* with --hda-lag >= 0: send a child continuing the best line to its owner like any other "
+                     "HDA* unless --hda-lag -1: send a child continuing the best line to its owner like any other "
                      "(by default it stays on its parent's worker)");
         app.add_flag("--speculate", speculate,
-                     "HDA* with --hda-lag >= 0: a worker behind the best node in its f layer expands its own best node "
+                     "HDA* unless --hda-lag -1 (with layer it waits as with 0): a worker behind the best node in its f "
+                     "layer expands its own best node "
                      "instead of waiting, its children ranked after the rest of their f layer (faster below the "
                      "optimum's layer, a lottery in it)");
         app.add_option("--perimeter", perimeter_states,
@@ -166,7 +183,7 @@ struct SearchFlags {
         search::Options o;
         heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
         o.pi_corral = !no_pi_corral;
-        o.hda_lag = hda_lag;
+        o.hda_lag = *hda_lag_value(hda_lag);
         o.hda_local_dive = !no_local_dive;
         o.hda_speculate = speculate;
         o.perimeter_states = perimeter_states;

@@ -149,19 +149,27 @@ struct Options {
     // Microban levels, and up to 3x fewer (XSokoban 83: 1,695 -> 549).
     bool tunnels = true;
     int threads = 1;        // HDA* workers
-    // HDA* in A* order: a worker whose best open (f, h) is more than this
-    // many pushes of h behind the best of all workers (or at a larger f)
-    // waits instead of expanding (search/hda.hpp: the last f layer); -1:
-    // never. 0 by default: it keeps the expansions of several workers near
-    // one worker's in the last layer (perf/results/last-layer-analysis.txt).
-    int hda_lag = 0;
-    // With the lag above (>= 0): a child that continues the best line (its
+    // HDA* in A* order: a worker whose best open (f, h) is in a larger f
+    // layer than the best of all workers, or in the same layer and more than
+    // this many pushes of h behind it, waits instead of expanding
+    // (search/hda.hpp: the last f layer); -1: never. By default
+    // (hda_lag_layer) only across layers: no worker expands above the lowest
+    // open f, which keeps the layers above the optimum's out of the search,
+    // while within a layer every worker expands its own best. A lag of 0 (the
+    // default before) kept 2 workers at one worker's node count but made
+    // them no faster than one (XSokoban 3, matching: 0.86x on a quiet
+    // machine) and up to 14 times slower beside a CPU-bound process, the
+    // worker holding the best key handing it on at the pace of the scheduler
+    // (perf/results/last-layer-gate-s17.md).
+    static constexpr int hda_lag_layer = 1 << 30;  // more than any h: only a larger f is behind
+    int hda_lag = hda_lag_layer;
+    // With a lag (>= 0): a child that continues the best line (its
     // key no worse than its parent's) is stored and expanded by its parent's
     // worker, whoever owns its hash, so that the dive does not wait for
     // another worker at each step (search/hda.hpp). Not with a meeting
     // (bidirectional) nor across processes.
     bool hda_local_dive = true;
-    // With the lag above (>= 0): a worker behind the best node in the same f
+    // With a lag (>= 0): a worker behind the best node in the same f
     // layer expands its own best node instead of waiting, and the children of
     // such a speculative expansion rank after every other node of their f
     // (search/hda.hpp: second line). Off by default: it pays in the layers

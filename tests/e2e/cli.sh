@@ -54,6 +54,13 @@ expect_in "$tmp/missing_file.err" "$tmp/no_such_file.xsb:0:0: cannot open file" 
 expect_exit 30 bad_option solve "$microban" --no-such-option
 expect_exit 30 bad_heuristic solve "$microban" --heuristic nonsense
 expect_exit 30 bad_level solve "$microban" --level x
+for lag in 1001 -2 lay 3x; do
+    expect_exit 30 "bad_lag_$lag" solve "$microban" --search hda --threads 2 --hda-lag "$lag"
+    expect_in "$tmp/bad_lag_$lag.err" "must be 'layer' or an integer from -1 to 1000" "bad_lag_$lag"
+done
+for lag in layer -1 0 1000; do
+    expect_exit 0 "lag_$lag" solve "$microban" --level 2 --search hda --threads 2 --hda-lag "$lag"
+done
 expect_exit 30 out_of_range solve "$microban" --level 156
 expect_in "$tmp/out_of_range.err" "out of range" out_of_range
 expect_exit 30 zero_level solve "$microban" --level 0

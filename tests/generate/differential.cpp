@@ -72,6 +72,12 @@ Config with_perimeter(Config c, size_t states) {
                     [states](search::Options& o) { o.perimeter_states = states; });
 }
 
+// The same with another last-layer lag than the default's (layers only):
+// 0 (wait while behind in h too) or -1 (never wait).
+Config with_lag(Config c, int lag) {
+    return adjusted(std::move(c), " lag=" + std::to_string(lag), [lag](search::Options& o) { o.hda_lag = lag; });
+}
+
 // The same with the last-layer lag and without the default local dives
 // (search/hda.hpp): a child continuing the best line goes to its owner.
 Config without_local_dive(Config c) {
@@ -140,6 +146,10 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
+            for (int lag : {-1, 0})
+                for (int workers : {2, 3})
+                    all.push_back(
+                        with_lag(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), lag));
             for (int workers : {2, 3})
                 all.push_back(
                     without_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));

@@ -80,9 +80,10 @@ const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
 
 TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag" * doctest::test_suite("threads")) {
     auto microban = collection("microban.xsb");
-    // -1: never wait; 0: only the best key's holder expands (the strictest),
-    // here without local dives (the default's, with them, is the next case).
-    for (int lag : {-1, 0}) {
+    // -1: never wait; 0: only the best key's holder expands (the strictest);
+    // hda_lag_layer: wait only for a lower f layer (the default); here
+    // without local dives (the next case has them).
+    for (int lag : {-1, 0, search::Options::hda_lag_layer}) {
         for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8}, lag, false);
         check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8}, lag, false);
     }
@@ -208,7 +209,7 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
             options.heuristic = kind;
             const search::SearchResult reference = search::astar(board, options);
             for (int threads : {1, 2, 4})
-            for (int lag : {-1, 0})
+            for (int lag : {-1, 0, search::Options::hda_lag_layer})
             for (bool local_dive : {false, true})
             for (bool speculate : {false, true}) {
                 if (lag < 0 && (local_dive || speculate)) continue;  // both go with the lag
