@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # HDA* where the last f layer dominates, and where it does not: a fixed hard
-# set (XSokoban 3, 55, 9 and 38 with the PDB bound, whose work lies mostly in
-# the last f layer: XSokoban 55's initial bound is the optimum, 9 and 38 spend
-# 87 % and 58 % of one worker's expansions in their last layer; Microban 93 and
+# set (XSokoban 3, 55, 9 and 51 with the PDB bound, whose work lies mostly in
+# the last f layer: XSokoban 55's initial bound is the optimum, 51 spends all
+# of one worker's 300,095 expansions in its last layer, 9 most; Microban 93 and
 # XSokoban 3 with matching, whose work lies below the last layer), each at
 # several worker counts, R runs each, on the machine as it is ("quiet") and
 # with one CPU-bound process per core beside it ("busy"). Every run is solved
@@ -25,7 +25,7 @@ counts=${2:-1,2,4,8,16}
 conditions=${3:-both}
 shift $(($# < 3 ? $# : 3))
 extra=("$@")
-set_spec=${SET:-"xsokoban:3:pdb xsokoban:55:pdb xsokoban:9:pdb xsokoban:38:pdb microban:93:matching xsokoban:3:matching"}
+set_spec=${SET:-"xsokoban:3:pdb xsokoban:55:pdb xsokoban:9:pdb xsokoban:51:pdb microban:93:matching xsokoban:3:matching"}
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 mkdir -p "$root/perf/results"
 out=${OUT:-$root/perf/results/last-layer-$commit.tsv}
