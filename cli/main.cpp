@@ -4,10 +4,10 @@
 
 #include <atomic>
 #include <charconv>
-#include <optional>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -25,7 +25,6 @@
 #include "verify.hpp"
 #ifdef HDASOKO_MPI
 #include <cstdio>
-#include <optional>
 
 #include "mpi/session.hpp"
 #include "mpi/transport.hpp"
