@@ -68,7 +68,38 @@ int Hungarian::solve(int n, const int* cost) {
     column_of_.resize(n);
     for (int j = 1; j <= n; ++j) column_of_[p_[j] - 1] = j - 1;
     base_total_ = total(n, cost, p_);
+    exits_row_ = -1;
     return base_total_;
+}
+
+// A dense Dijkstra backwards from the row's column (free once the row is
+// removed) over the columns: column j is left by its row p(j) moving to a
+// column k at reduced cost c(p(j), k) - u(p(j)) - v(k) >= 0 (its edge to j
+// is tight), after which k must be left in turn. Forbidden pairs are no
+// edges. The row's own entries are never read (no other column is matched
+// to it), so `cost` may hold a child's row there.
+void Hungarian::exits(int n, const int* cost, int row) {
+    exit_.assign(n + 1, INT_MAX);
+    used_.assign(n + 1, 0);
+    exit_[column_of_[row] + 1] = 0;
+    for (;;) {
+        int k = 0, best = INT_MAX;
+        for (int j = 1; j <= n; ++j)
+            if (!used_[j] && exit_[j] < best) {
+                best = exit_[j];
+                k = j;
+            }
+        if (k == 0) break;
+        used_[k] = 1;
+        for (int j = 1; j <= n; ++j) {
+            if (used_[j]) continue;
+            const int i = p_[j];
+            const int c = cost[static_cast<size_t>(i - 1) * n + (k - 1)];
+            if (c >= forbidden) continue;
+            exit_[j] = std::min(exit_[j], best + c - u_[i] - v_[k]);
+        }
+    }
+    exits_row_ = row;
 }
 
 int Hungarian::resolve_row(int n, const int* cost, int row) {
@@ -85,6 +116,22 @@ int Hungarian::resolve_row(int n, const int* cost, int row) {
         int least = INT_MAX;
         for (int j = 0; j < n; ++j) least = std::min(least, r[j] - v_[j + 1]);
         if (least == r[col] - v_[col + 1]) return base_total_ - u_[i] - v_[col + 1] + r[col];
+    }
+    if (base_total_ >= 0) {
+        // Every perfect matching of the new matrix differs from the base
+        // without `row` by one alternating path from `row` (its column j,
+        // then the columns its rows are displaced to, ending on `row`'s
+        // old column) and by alternating cycles among the other rows,
+        // which cost nothing less than the base (it is optimal). With the
+        // row's old entry tight (u + v of its column) and exit_ in reduced
+        // costs (the path's own costs telescope to exit_[j] + v(row's
+        // column) - v(j)), the path through j costs
+        // base_total_ - u(row) + r[j] - v(j) + exit_[j].
+        if (exits_row_ != row) exits(n, cost, row);
+        int best = INT_MAX;
+        for (int j = 0; j < n; ++j)
+            if (r[j] < forbidden && exit_[j + 1] != INT_MAX) best = std::min(best, r[j] - v_[j + 1] + exit_[j + 1]);
+        return best == INT_MAX ? -1 : base_total_ - u_[i] + best;
     }
     wu_ = u_;
     wv_ = v_;

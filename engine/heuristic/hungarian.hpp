@@ -4,7 +4,10 @@
 // between calls. Incremental use: after solve(), a matrix that differs in one
 // row is solved in O(n^2) by freeing that row and augmenting once from the
 // kept potentials (every other matched edge stays tight, every reduced cost
-// stays non-negative), without disturbing the kept solution.
+// stays non-negative), without disturbing the kept solution; and in O(n)
+// once the row has been resolved before against the same base (see
+// resolve_row: the cost of leaving each column, found once per row, does not
+// depend on the row's own costs).
 #pragma once
 
 #include <vector>
@@ -22,6 +25,8 @@ public:
 
     // Minimum cost for `cost`, which equals the matrix of the last solve()
     // except in row `row`; -1 as for solve(). The last solve() stays the base.
+    // O(n^2) for the first call with a row after a solve(), O(n) for the
+    // next calls with the same row (a box's destinations, fess-box).
     int resolve_row(int n, const int* cost, int row);
 
     // The column matched to `row` in the last solve().
@@ -31,6 +36,10 @@ private:
     // One phase: adds row i (1-based) to the matching in (u, v, p).
     void augment(int n, const int* cost, int i, std::vector<int>& u, std::vector<int>& v, std::vector<int>& p);
     static int total(int n, const int* cost, const std::vector<int>& p);
+    // exit_[j] (1-based): the least reduced cost of freeing column j in the
+    // base with `row` removed, i.e. of the alternating path that moves j's
+    // row on, and the rows it displaces, until the row's own column is taken.
+    void exits(int n, const int* cost, int row);
 
     std::vector<int> u_, v_, p_;     // the base solution (1-based; p: column -> row)
     std::vector<int> column_of_;     // the base solution, row -> column (0-based)
@@ -38,6 +47,8 @@ private:
     std::vector<int> wu_, wv_, wp_;  // working copies for resolve_row
     std::vector<int> way_, minv_;
     std::vector<char> used_;
+    std::vector<int> exit_;
+    int exits_row_ = -1;  // the row exit_ holds, -1: none since the last solve()
 };
 
 }  // namespace hdasoko::heuristic

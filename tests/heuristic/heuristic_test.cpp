@@ -247,3 +247,38 @@ TEST_CASE("hungarian: resolve_row equals a fresh solve of the matrix with one ro
     CHECK(checked > 1000);
     CHECK(shifted > 500);
 }
+
+TEST_CASE("hungarian: many rows resolved in turn against one base, each as a fresh solve") {
+    // A box's destinations resolve one row many times, then the next box's
+    // row: the cost of leaving each column is kept per row between calls.
+    uint64_t seed = 0x2545F4914F6CDD1Dull;
+    auto next = [&seed](int bound) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return static_cast<int>(seed % static_cast<uint64_t>(bound));
+    };
+    int checked = 0, dead = 0;
+    heuristic::Hungarian base, fresh;  // one base for all trials: a solve() forgets what it kept
+    for (int trial = 0; trial < 300; ++trial) {
+        const int n = 1 + next(24);
+        std::vector<int> cost(static_cast<size_t>(n) * n);
+        for (int& c : cost) c = next(8) == 0 ? heuristic::Hungarian::forbidden : next(40);
+        if (base.solve(n, cost.data()) < 0) continue;
+        for (int call = 0; call < 40; ++call) {
+            const int row = call < 20 ? call * n / 20 : next(n);  // runs of one row, then any row
+            int* r = &cost[static_cast<size_t>(row) * n];
+            const std::vector<int> kept(r, r + n);
+            for (int j = 0; j < n; ++j) r[j] = next(6) == 0 ? heuristic::Hungarian::forbidden : next(40);
+            CAPTURE(trial);
+            CAPTURE(call);
+            const int expected = fresh.solve(n, cost.data());
+            CHECK(base.resolve_row(n, cost.data(), row) == expected);
+            dead += expected < 0;
+            ++checked;
+            std::copy(kept.begin(), kept.end(), r);
+        }
+    }
+    CHECK(checked > 5000);
+    CHECK(dead > 50);  // rows with no perfect matching are among them
+}
