@@ -29,7 +29,8 @@ BoxPath::BoxPath(const board::Board& board)
       submin_(board.cells(), no_cell),
       prefix_min_(board.cells(), no_cell),
       suffix_min_(board.cells(), no_cell),
-      label_(board.cells(), -1) {
+      label_(board.cells(), -1),
+      first_at_(board.cells(), -1) {
     dfs_stack_.reserve(board.cells() + 1);
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
@@ -279,10 +280,15 @@ void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_
         // the player in the same area: the state it started from.
         const Cell normalized = piece_min(area, at);
         bool seen = at == box && normalized == start_player_;
-        for (const Destination& d : out) seen |= d.to == at && d.player == normalized;
-        if (!seen) out.push_back(Destination{at, normalized, pushes, others + pieces(at)});
+        for (int32_t k = first_at_[at]; k >= 0 && !seen; k = next_at_[k]) seen = out[k].player == normalized;
+        if (seen) return false;
+        next_at_.push_back(first_at_[at]);
+        first_at_[at] = static_cast<int32_t>(out.size());
+        out.push_back(Destination{at, normalized, pushes, others + pieces(at)});
         return false;
     });
+    for (const Destination& d : out) first_at_[d.to] = -1;
+    next_at_.clear();
 }
 
 }  // namespace hdasoko::fess

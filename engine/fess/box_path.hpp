@@ -123,6 +123,9 @@ private:
     // (labelled_), labelled once per state rather than flooded per box.
     void label_areas(const uint64_t* boxes);
     std::vector<int16_t> label_;  // per cell: its area, -1 on a box
+    // destinations(): per cell the last destination found on it (-1: none;
+    // reset on return) and per destination the one before it on its cell.
+    std::vector<int32_t> first_at_, next_at_;
     std::vector<uint64_t> labelled_;
     int areas_ = 0;
 };
