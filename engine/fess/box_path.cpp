@@ -228,7 +228,10 @@ int BoxPath::piece(Cell v, Cell at) const {
 
 Cell BoxPath::piece_min(int piece, Cell at) const {
     if (piece >= 0) return submin_[piece];
-    // The rest: the tree outside at's subtree and at's children still joined to it.
+    // The rest: the tree outside at's subtree and at's children still joined
+    // to it. It holds the tree's smallest square unless that is `at` or
+    // lies below it (then the smallest of the rest is looked up).
+    if (const Cell m = submin_[root_]; m != at && (tin_[m] < tin_[at] || tin_[m] > tout_[at])) return m;
     if (!minima_) order_minima();
     Cell smallest = no_cell;
     auto take = [&](Cell c) {
