@@ -74,14 +74,16 @@ struct FeatureCell {
 template <bool with_corral_search, bool box_moves = false>
 class Fess {
 public:
-    Fess(const board::Board& board, const search::Options& options)
+    // key, out_of_plan: the cells' key and which boxes are out of plan
+    // (features.hpp); single pushes key in plan, on the way in.
+    Fess(const board::Board& board, const search::Options& options, Features::Key key = Features::Key::in_plan,
+         Features::OutOfPlan out_of_plan = Features::OutOfPlan::on_way_in)
         : board_(board),
           options_(options),
           words_(board.words()),
           stride_(words_ + 1),
           order_(board),
-          features_(board, order_, box_moves ? Features::Key::packed : Features::Key::in_plan,
-                    box_moves ? Features::OutOfPlan::ahead : Features::OutOfPlan::on_way_in),
+          features_(board, order_, key, out_of_plan),
           advisors_(board, features_),
           expander_options_(expander_options(options)),
           expander_(board, expander_options_),
@@ -612,6 +614,11 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 }
 
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options) {
+    Fess<false, true> search(board, options, Features::Key::packed, Features::OutOfPlan::ahead);
+    return search.run();
+}
+
+search::SearchResult run_box_moves_in_plan(const board::Board& board, const search::Options& options) {
     Fess<false, true> search(board, options);
     return search.run();
 }

@@ -28,6 +28,11 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 // expansion (weight 0), the others weigh 1. Member `fess-box`.
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options);
 
+// Box moves with the cells keyed as fess keys them (boxes packed in plan,
+// out of plan on an earlier goal's way in; features.hpp): it solves levels
+// fess-box does not and loses others. Member `fess-box-plan`.
+search::SearchResult run_box_moves_in_plan(const board::Board& board, const search::Options& options);
+
 // The same with a corral deadlock search (deadlock/corral_search.hpp) on
 // every state before it is expanded (stats.corral_deadlocks counts the
 // states it proves dead). Measured on XSokoban (shared, loaded machine): at

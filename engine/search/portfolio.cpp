@@ -79,6 +79,8 @@ const std::vector<Recipe>& recipes() {
          heuristic::Kind::matching, Order::greedy, 1},
         {"fess-box", "fess over box moves (a box pushed to any square it reaches) (any solution)",
          fess::run_box_moves, heuristic::Kind::matching, Order::greedy, 1},
+        {"fess-box-plan", "fess-box with fess's cells: boxes packed in plan, out of plan on a way in (any solution)",
+         fess::run_box_moves_in_plan, heuristic::Kind::matching, Order::greedy, 1},
         {"fess-corral", "fess with a corral deadlock search before each expansion (any solution)",
          fess::run_with_corral_search, heuristic::Kind::matching, Order::greedy, 1},
         {"bidir-greedy", "bidirectional greedy best-first, 2 threads (any solution)", bidirectional,

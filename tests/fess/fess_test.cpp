@@ -27,7 +27,7 @@ namespace {
 level::Level inline_level(const char* text) { return level::parse_collection(text, "inline").at(0); }
 
 // Runs FESS; a solution must verify with its own push count.
-enum class Variant { pushes, corral_search, box_moves };
+enum class Variant { pushes, corral_search, box_moves, box_moves_in_plan };
 
 search::SearchResult solve_verified(const level::Level& level, Variant variant = Variant::pushes) {
     const board::Board board(level);
@@ -35,7 +35,8 @@ search::SearchResult solve_verified(const level::Level& level, Variant variant =
     options.limits.node_limit = 2'000'000;
     const search::SearchResult r = variant == Variant::corral_search ? fess::run_with_corral_search(board, options)
                                    : variant == Variant::box_moves   ? fess::run_box_moves(board, options)
-                                                                     : fess::run(board, options);
+                                   : variant == Variant::box_moves_in_plan ? fess::run_box_moves_in_plan(board, options)
+                                                                           : fess::run(board, options);
     if (r.outcome == Outcome::solved) {
         const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
         CHECK(v.ok);
@@ -200,25 +201,28 @@ TEST_CASE("fess: XSokoban 48, whose goal room is filled from two sides, within 5
     CHECK(solution::verify(xsokoban[47], solution::to_lurd(board, r.pushes)).ok);
 }
 
-TEST_CASE("fess-box: verified solutions on Microban 1-60 and XSokoban 1-3; a dead level proven unsolvable") {
+TEST_CASE("fess-box and fess-box-plan: verified solutions on Microban 1-60 and XSokoban 1-3; a dead level proven unsolvable") {
     // Each solution's box moves are found again as pushes at the end (the
     // player left in the child's area): the verifier replays them.
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
-    for (int number = 1; number <= 60; ++number) {
-        CAPTURE(number);
-        CHECK(solve_verified(microban[number - 1], Variant::box_moves).outcome == Outcome::solved);
-    }
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
-    for (int number = 1; number <= 3; ++number) {
-        CAPTURE(number);
-        CHECK(solve_verified(xsokoban[number - 1], Variant::box_moves).outcome == Outcome::solved);
+    for (Variant variant : {Variant::box_moves, Variant::box_moves_in_plan}) {
+        CAPTURE(static_cast<int>(variant));
+        for (int number = 1; number <= 60; ++number) {
+            CAPTURE(number);
+            CHECK(solve_verified(microban[number - 1], variant).outcome == Outcome::solved);
+        }
+        for (int number = 1; number <= 3; ++number) {
+            CAPTURE(number);
+            CHECK(solve_verified(xsokoban[number - 1], variant).outcome == Outcome::solved);
+        }
+        const level::Level cornered = inline_level(
+            "######\n"
+            "#$  .#\n"
+            "# @  #\n"
+            "######\n");
+        CHECK(solve_verified(cornered, variant).outcome == Outcome::unsolvable);
     }
-    const level::Level cornered = inline_level(
-        "######\n"
-        "#$  .#\n"
-        "# @  #\n"
-        "######\n");
-    CHECK(solve_verified(cornered, Variant::box_moves).outcome == Outcome::unsolvable);
 }
 
 TEST_CASE("box path: destinations are every square and player area one box reaches alone, with the fewest pushes") {
