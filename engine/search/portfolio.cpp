@@ -108,21 +108,21 @@ const std::vector<Recipe>& recipes() {
 // lost XSokoban 81 (600 s; 256 s for this default): where no upper bound
 // meets the optimum, the prover's speculation runs in the optimum's own
 // layer, a lottery (search/hda.hpp; perf/results/
-// portfolio-optimal-speculate-e81722a.md). Any: the two feature-space
-// searches, over single pushes (fess) and over box moves (fess-box), and
-// reverse greedy for the first third of the time (reverse-greedy-early;
-// then the FESS members have a core each: with reverse greedy for the
-// whole limit, three threads on two cores, fess-box alone on a core solved
-// XSokoban 16, 23, 41, 44 and 85 within 33 s that the portfolio did not in
-// 30 s). They solve different levels: at 20,000-30,000 expansions per
-// level on XSokoban fess 51 and fess-box 55 of 90, together 60; reverse
-// greedy adds 14, 72 and 86 (alone in 0.9, 1.5 and 0.01 s). The measured
-// default is in the README. Before
-// fess-box the pair fess and reverse greedy solved 50 (30 s, 2 threads,
-// loaded); fess also solves Microban 153 in about 5 s, which the former any
-// default (reverse greedy + forward HDA* with the PDB) took 178 s for.
+// portfolio-optimal-speculate-e81722a.md). Any: the feature-space searches
+// over single pushes (fess) and over box moves with fess's cells
+// (fess-box-plan), and reverse greedy for the first third of the time
+// (reverse-greedy-early; then the FESS members have a core each). They
+// solve different levels: alone on one thread at 30 s, two runs side by
+// side on the 2 cores (c22f7f2), fess 65 of 90, fess-box-plan 70,
+// fess-box 67; fess-box-plan solves 36, 44, 48, 90 (3.3 s) that fess-box
+// does not and loses 13 (which reverse greedy solves in 2.7 s); fess adds
+// 39, 40, 61, 71; reverse greedy 14 and 72. This default solved 78 of 90
+// in 514 s (30 s per level, 2 threads; 18 in 26.9 s, near the limit), fess,fess-box,reverse-greedy-early
+// 76 in 605 s (548adc7); the 12 left are solved by no member alone in 30 s
+// nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's
+// 155 in about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
-    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box,reverse-greedy-early";
+    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
 }
 
 constexpr double upper_bound_min_s = 2.0;
