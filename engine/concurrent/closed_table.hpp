@@ -89,6 +89,22 @@ public:
         __builtin_prefetch(&a->slots[(hash >> 32) & a->mask]);
     }
 
+    // The first stored ref whose slot carries the tag of `hash` on its probe
+    // chain, or none: the state insert() or find() will most likely compare
+    // first, for a caller that prefetches it (a batch of children whose
+    // table slots were prefetched, then their states, then inserted). Any
+    // thread; a hint only (a slot being written reads as none).
+    uint32_t peek(int shard, uint64_t hash) const {
+        const Array* a = shards_[shard].array.load(std::memory_order_acquire);
+        const uint64_t tag = hash >> 32;
+        for (size_t i = tag & a->mask;; i = (i + 1) & a->mask) {
+            const uint64_t slot = a->slots[i].load(std::memory_order_relaxed);
+            if (slot == 0) return none;
+            if ((slot >> 32) != tag) continue;
+            return static_cast<uint32_t>(slot) == busy ? none : ref_of(slot);
+        }
+    }
+
     // The stored ref r with equal(r), or a new ref from make() stored for
     // `hash`. make() runs once, only when the state is new, while the slot
     // is claimed: it may allocate the state and score it.

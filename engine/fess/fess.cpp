@@ -414,6 +414,12 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             hashes_.push_back(lifted ^ board_.box_key(d.to) ^ board_.player_key(d.player));
             table_.prefetch(0, hashes_.back());
         }
+        // Then the states those slots hold with the child's tag: about half
+        // the children are stored already, and comparing them waited on
+        // memory.
+        for (uint64_t hash : hashes_)
+            if (const uint32_t ref = table_.peek(0, hash); ref != concurrent::ClosedTable::none)
+                __builtin_prefetch(arena_.at(ref));
         for (size_t k = 0; k < destinations_.size(); ++k) {
             const BoxPath::Destination& d = destinations_[k];
             std::copy(state, state + stride_, child_.begin());

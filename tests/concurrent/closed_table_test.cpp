@@ -61,6 +61,29 @@ TEST_CASE("closed table: one thread, against a std::set, through growth") {
     }
 }
 
+TEST_CASE("closed table: peek names the first stored ref with the hash's tag, or none") {
+    // Keys with few tags: peek's ref shares the tag (it is what insert would
+    // compare first), and a tag never stored gives none.
+    ClosedTable table(1, 16, ClosedTable::Growth::owner);
+    std::vector<uint64_t> stored;
+    for (uint64_t key = 0; key < 3000; key += 2) {
+        table.insert(0, crowded_hash(key), [&](uint32_t ref) { return stored[ref] == key; }, [&] {
+            stored.push_back(key);
+            return static_cast<uint32_t>(stored.size() - 1);
+        });
+    }
+    int hits = 0;
+    for (uint64_t key = 0; key < 3000; ++key) {
+        const uint32_t ref = table.peek(0, crowded_hash(key));
+        REQUIRE(ref != ClosedTable::none);  // every one of the 61 tags is stored
+        const uint64_t tag = crowded_hash(key) >> 32;
+        CHECK((crowded_hash(stored[ref]) >> 32) == tag);
+        hits += stored[ref] == key;
+    }
+    CHECK(hits > 0);
+    CHECK(table.peek(0, uint64_t{0xABCDEF} << 32) == ClosedTable::none);  // a tag no key has
+}
+
 TEST_CASE("closed table: growth_bytes announces a doubling before it happens") {
     ClosedTable table(1, 1 << 16, ClosedTable::Growth::owner);
     std::vector<uint64_t> stored;
