@@ -117,10 +117,11 @@ const std::vector<Recipe>& recipes() {
 // fess-box 67; fess-box-plan solves 36, 44, 48, 90 (3.3 s) that fess-box
 // does not and loses 13 (which reverse greedy solves in 2.7 s); fess adds
 // 39, 40, 61, 71; reverse greedy 14 and 72. This default solved 78 of 90
-// in 514 s (30 s per level, 2 threads; 18 in 26.9 s, near the limit), fess,fess-box,reverse-greedy-early
-// 76 in 605 s (548adc7); the 12 left are solved by no member alone in 30 s
-// nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's
-// 155 in about 2 s in all. The measured default is in the README.
+// (30 s per level, 2 threads) in 514 s and again in 503 s (18 in 26.9 and
+// 24.1 s, near the limit); fess,fess-box,reverse-greedy-early 76 in 605 s
+// (548adc7). The 12 left are solved by no member alone in 30 s nor by
+// fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in
+// about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
     return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
 }

@@ -15,6 +15,7 @@
 #include "fess/packing_order.hpp"
 #include "level/level.hpp"
 #include "moves/moves.hpp"
+#include "search/portfolio.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 #include "state/state.hpp"
@@ -33,10 +34,11 @@ search::SearchResult solve_verified(const level::Level& level, Variant variant =
     const board::Board board(level);
     search::Options options;
     options.limits.node_limit = 2'000'000;
-    const search::SearchResult r = variant == Variant::corral_search ? fess::run_with_corral_search(board, options)
-                                   : variant == Variant::box_moves   ? fess::run_box_moves(board, options)
-                                   : variant == Variant::box_moves_in_plan ? fess::run_box_moves_in_plan(board, options)
-                                                                           : fess::run(board, options);
+    search::SearchFunction run = fess::run;
+    if (variant == Variant::corral_search) run = fess::run_with_corral_search;
+    if (variant == Variant::box_moves) run = fess::run_box_moves;
+    if (variant == Variant::box_moves_in_plan) run = fess::run_box_moves_in_plan;
+    const search::SearchResult r = run(board, options);
     if (r.outcome == Outcome::solved) {
         const solution::Verdict v = solution::verify(level, solution::to_lurd(board, r.pushes));
         CHECK(v.ok);

@@ -21,6 +21,17 @@ using heuristic::Kind;
 
 namespace {
 
+// xorshift64: next(bound) is in [0, bound); the Hungarian tests' matrices.
+struct Random {
+    uint64_t seed;
+    int operator()(int bound) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return static_cast<int>(seed % static_cast<uint64_t>(bound));
+    }
+};
+
 // The initial state of a level with the bound of both kinds.
 struct Start {
     level::Level level;
@@ -215,13 +226,7 @@ TEST_CASE("hungarian: resolve_row equals a fresh solve of the matrix with one ro
     // Random matrices with forbidden pairs; the changed row is either the
     // old row plus a constant (the old matching stays optimal: resolve_row
     // answers without augmenting) or a new random row (it usually does not).
-    uint64_t seed = 0x9E3779B97F4A7C15ull;
-    auto next = [&seed](int bound) {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return static_cast<int>(seed % static_cast<uint64_t>(bound));
-    };
+    Random next{0x9E3779B97F4A7C15ull};
     int checked = 0, shifted = 0;
     for (int trial = 0; trial < 2000; ++trial) {
         const int n = 1 + next(9);
@@ -251,13 +256,7 @@ TEST_CASE("hungarian: resolve_row equals a fresh solve of the matrix with one ro
 TEST_CASE("hungarian: many rows resolved in turn against one base, each as a fresh solve") {
     // A box's destinations resolve one row many times, then the next box's
     // row: the cost of leaving each column is kept per row between calls.
-    uint64_t seed = 0x2545F4914F6CDD1Dull;
-    auto next = [&seed](int bound) {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        return static_cast<int>(seed % static_cast<uint64_t>(bound));
-    };
+    Random next{0x2545F4914F6CDD1Dull};
     int checked = 0, dead = 0;
     heuristic::Hungarian base, fresh;  // one base for all trials: a solve() forgets what it kept
     for (int trial = 0; trial < 300; ++trial) {
