@@ -109,7 +109,7 @@ bool CorralSearch::corral_dead(Cell player, int corral) {
             std::copy(parent.begin(), parent.end(), child_.begin());
             state::clear_box(child_.data(), p.box);
             state::set_box(child_.data(), to);
-            if (is_freeze_deadlock(board_, child_.data(), to)) continue;
+            if (is_freeze_deadlock(board_, child_.data(), to, p.box)) continue;
             child_[words_] = static_cast<uint64_t>(area_.compute(child_.data(), p.box));
             remember(child_.data());
         }

@@ -15,12 +15,15 @@
 namespace hdasoko::deadlock {
 
 // True when the box on `c` (just pushed there) or a box next to it is
-// frozen, i.e. blocked on both axes by walls, dead squares on both sides, or
-// other frozen boxes, and some box of that frozen group is not on a goal.
-bool is_freeze_deadlock(const board::Board& board, const uint64_t* boxes, board::Cell c);
+// frozen, i.e. blocked on both axes by walls, dead squares on both sides,
+// other frozen boxes, or a dead square they shut in (freeze.cpp), and some
+// box of that frozen group is not on a goal. `player`: the player's square,
+// or the smallest square of its area (a shut-in square is an area of its
+// own, so either tells whether the player stands on it).
+bool is_freeze_deadlock(const board::Board& board, const uint64_t* boxes, board::Cell c, board::Cell player);
 
 // True when the box on `c` is frozen (the same test, on a goal or off one):
 // no solution from this state ever moves it, so it may be taken as a wall.
-bool is_frozen(const board::Board& board, const uint64_t* boxes, board::Cell c);
+bool is_frozen(const board::Board& board, const uint64_t* boxes, board::Cell c, board::Cell player);
 
 }  // namespace hdasoko::deadlock

@@ -29,12 +29,12 @@ FrozenGoals::FrozenGoals(const board::Board& board)
     queue_.reserve(board.cells());
 }
 
-bool FrozenGoals::is_dead(const uint64_t* boxes, Cell to) {
-    if (board_.goals().size() > 64 || !board_.is_goal(to) || !is_frozen(board_, boxes, to)) return false;
+bool FrozenGoals::is_dead(const uint64_t* boxes, Cell to, Cell player) {
+    if (board_.goals().size() > 64 || !board_.is_goal(to) || !is_frozen(board_, boxes, to, player)) return false;
     std::fill(frozen_.begin(), frozen_.end(), 0);
     uint64_t key = 0;
     for (Cell g : board_.goals()) {
-        if (!state::has_box(boxes, g) || !is_frozen(board_, boxes, g)) continue;
+        if (!state::has_box(boxes, g) || !is_frozen(board_, boxes, g, player)) continue;
         state::set_box(frozen_.data(), g);
         key ^= board_.box_key(g);
     }

@@ -28,7 +28,8 @@ public:
     // reach distinct goals that are still empty. A push that freezes no box
     // on a goal leaves the frozen set as it was (a box frozen off a goal is
     // a freeze deadlock, tested before), so only those pushes are checked.
-    bool is_dead(const uint64_t* boxes, board::Cell to);
+    // `player`: as for is_freeze_deadlock().
+    bool is_dead(const uint64_t* boxes, board::Cell to, board::Cell player);
 
     uint64_t checks() const { return checks_; }        // frozen sets matched
     uint64_t reach_sets() const { return computed_; }  // frozen sets whose reach was computed

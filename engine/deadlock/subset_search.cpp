@@ -154,7 +154,7 @@ bool SubsetSearch::search(Sub root) {
                 if (behind == no_cell || !area_.reached(behind)) continue;
                 state::clear_box(scratch_.data(), from);
                 state::set_box(scratch_.data(), to);
-                const bool frozen = is_freeze_deadlock(board_, scratch_.data(), to);
+                const bool frozen = is_freeze_deadlock(board_, scratch_.data(), to, from);
                 state::clear_box(scratch_.data(), to);
                 state::set_box(scratch_.data(), from);
                 if (frozen) continue;

@@ -322,7 +322,7 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
     }
     advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-        if (frozen_goals_.is_dead(child, board_.neighbor(push.box, push.dir))) {
+        if (frozen_goals_.is_dead(child, board_.neighbor(push.box, push.dir), state::player_of(child, words_))) {
             ++stats_.pruned_frozen_goals;
             return;
         }
@@ -427,11 +427,11 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             state::set_box(child_.data(), d.to);
             child_[words_] = d.player;
             ++stats_.generated;
-            if (deadlock::is_freeze_deadlock(board_, child_.data(), d.to)) {
+            if (deadlock::is_freeze_deadlock(board_, child_.data(), d.to, d.player)) {
                 ++stats_.pruned_freeze;
                 continue;
             }
-            if (frozen_goals_.is_dead(child_.data(), d.to)) {
+            if (frozen_goals_.is_dead(child_.data(), d.to, d.player)) {
                 ++stats_.pruned_frozen_goals;
                 continue;
             }
@@ -533,12 +533,13 @@ void Fess<with_corral_search, box_moves>::add_macro(uint32_t index, const std::v
         }
         // The end of the macro: scored, tested and filed like a child.
         ++stats_.generated;
-        if (deadlock::is_freeze_deadlock(board_, work_.data(), to)) {
+        const board::Cell player = state::player_of(work_.data(), words_);
+        if (deadlock::is_freeze_deadlock(board_, work_.data(), to, player)) {
             nodes_[found.ref].h = 0xFFFF;
             ++stats_.pruned_freeze;
             return;
         }
-        if (frozen_goals_.is_dead(work_.data(), to)) {
+        if (frozen_goals_.is_dead(work_.data(), to, player)) {
             nodes_[found.ref].h = 0xFFFF;
             ++stats_.pruned_frozen_goals;
             return;

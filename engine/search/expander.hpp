@@ -121,7 +121,7 @@ public:
             std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
             state::clear_box(child_.data(), push.box);
             state::set_box(child_.data(), to);
-            if (deadlock::is_freeze_deadlock(board_, child_.data(), to)) {
+            if (deadlock::is_freeze_deadlock(board_, child_.data(), to, board_.neighbor(to, board::opposite(push.dir)))) {
                 ++stats.pruned_freeze;
                 return;
             }

@@ -4,10 +4,13 @@
 // goal; a box free to move along one axis is not frozen.
 #include <doctest/doctest.h>
 
+#include <random>
+#include <string>
 #include <vector>
 
 #include "board/board.hpp"
 #include "deadlock/deadlock.hpp"
+#include "generate/push_bfs.hpp"
 #include "level/level.hpp"
 #include "position.hpp"
 #include "state/state.hpp"
@@ -23,9 +26,31 @@ struct Position : testing::BoardState {
     bool frozen_dead(int x, int y) const {
         const Cell c = at(x, y);
         REQUIRE(state::has_box(boxes.data(), c));
-        return deadlock::is_freeze_deadlock(board, boxes.data(), c);
+        return deadlock::is_freeze_deadlock(board, boxes.data(), c, board.initial_player());
+    }
+    bool frozen(int x, int y) const { return deadlock::is_frozen(board, boxes.data(), at(x, y), board.initial_player()); }
+    // The reference breadth-first search (no pruning): solvable or not.
+    bool solvable() const {
+        const generate::BfsAnswer answer = generate::bfs(level, 1'000'000);
+        REQUIRE(answer.kind != generate::BfsAnswer::too_large);
+        return answer.kind == generate::BfsAnswer::solved;
     }
 };
+
+// Closed diagonal (the Sokoban wiki's "closed diagonal deadlock"): the boxes
+// on (4,2) and (3,3) shut in the dead corner (4,3). Each has a wall on one
+// side of one axis and the corner on one side of the other, with a free
+// square opposite: taken one at a time neither looks frozen, but the player
+// never reaches the corner, so neither box can be pushed off it, and a push
+// into it is a push onto a dead square.
+const char* const closed_diagonal = R"(
+#######
+#.  . #
+#   $##
+#  $ ##
+#@ ####
+#######
+)";
 
 }  // namespace
 
@@ -185,4 +210,92 @@ TEST_CASE("freeze: a box pushed onto a goal that freezes a box off goal is dead"
 )");
     CHECK(p.frozen_dead(3, 2));  // seen from the box off goal it is found
     CHECK(p.frozen_dead(3, 1));
+}
+
+TEST_CASE("freeze: two boxes on a diagonal shutting in a dead corner are dead; the breadth-first search agrees") {
+    const Position p(closed_diagonal);
+    CHECK(p.board.is_dead(p.at(4, 3)));
+    CHECK_FALSE(p.board.is_dead(p.at(4, 1)));  // each box has a live free square on the corner's axis
+    CHECK_FALSE(p.board.is_dead(p.at(2, 3)));
+    CHECK(p.frozen_dead(4, 2));
+    CHECK(p.frozen_dead(3, 3));
+    CHECK_FALSE(p.solvable());
+}
+
+TEST_CASE("freeze: the closed diagonal on goals is frozen but not dead") {
+    const Position p(R"(
+#######
+#     #
+#   *##
+#  * ##
+#@ ####
+#######
+)");
+    CHECK(p.frozen(4, 2));
+    CHECK(p.frozen(3, 3));
+    CHECK_FALSE(p.frozen_dead(4, 2));
+}
+
+TEST_CASE("freeze: the closed diagonal is alive when the player stands in the corner, or a side opens") {
+    // The player in the corner pushes (4,2) up onto its goal, then (3,3)
+    // left and on to the other goal.
+    const Position inside(R"(
+#######
+#.  . #
+#   $##
+#  $@##
+#  ####
+#######
+)");
+    CHECK_FALSE(inside.frozen_dead(4, 2));
+    CHECK_FALSE(inside.frozen_dead(3, 3));
+    CHECK(inside.solvable());
+    // (3,4) opened: (3,3) can be pushed up from below, so the corner opens.
+    const Position open(R"(
+#######
+#.  . #
+#   $##
+#  $ ##
+#@  ###
+#######
+)");
+    CHECK_FALSE(open.frozen_dead(4, 2));
+    CHECK_FALSE(open.frozen_dead(3, 3));
+    CHECK(open.solvable());
+    // A goal in the corner: it is not dead, so a box may go in.
+    const Position goal(R"(
+#######
+#.    #
+#   $##
+#  $.##
+#@ ####
+#######
+)");
+    CHECK_FALSE(goal.frozen_dead(4, 2));
+    CHECK_FALSE(goal.frozen_dead(3, 3));
+}
+
+TEST_CASE("freeze: every state it calls dead on random walks through Microban is unsolvable for the breadth-first search") {
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    std::mt19937 rng(20261126);
+    int dead_found = 0, checked = 0;
+    for (const level::Level& level : collection) {
+        const Board board(level);
+        if (board.boxes() > 4) continue;
+        dead_found += testing::walk_to_dead_states(
+            board, rng, 20, 40,
+            [&](const uint64_t* boxes, Cell player, Cell, Cell to) {
+                return deadlock::is_freeze_deadlock(board, boxes, to, player);
+            },
+            [&](const std::string& text) {
+                INFO("microban level ", level.number, ", called dead:\n", text);
+                const generate::BfsAnswer answer = generate::bfs(level::parse_collection(text, "walk").at(0), 2'000'000);
+                if (answer.kind == generate::BfsAnswer::too_large) return;
+                ++checked;
+                CHECK(answer.kind == generate::BfsAnswer::unsolvable);
+            });
+    }
+    MESSAGE(dead_found, " states called dead, ", checked, " of them checked by the breadth-first search");
+    CHECK(checked >= 50);
 }

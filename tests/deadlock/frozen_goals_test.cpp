@@ -24,12 +24,12 @@ TEST_CASE("frozen goals: a 2x2 block packed at the door of a goal room seals the
   #..#
   ####
 )");
-    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(4, 5)));
-    CHECK(deadlock::is_frozen(p.board, p.boxes.data(), p.at(4, 5)));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(4, 5), p.board.initial_player()));
+    CHECK(deadlock::is_frozen(p.board, p.boxes.data(), p.at(4, 5), p.board.initial_player()));
     heuristic::Heuristic h(p.board, heuristic::Kind::matching);
     CHECK(h.evaluate(p.boxes.data(), p.board.initial_player()) != heuristic::dead);
     deadlock::FrozenGoals frozen(p.board);
-    CHECK(frozen.is_dead(p.boxes.data(), p.at(4, 5)));
+    CHECK(frozen.is_dead(p.boxes.data(), p.at(4, 5), p.board.initial_player()));
     CHECK(frozen.checks() == 1);
 }
 
@@ -45,10 +45,10 @@ TEST_CASE("frozen goals: the same block at the back of the room leaves the door 
   ####
 )");
     deadlock::FrozenGoals frozen(p.board);
-    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(4, 6)));
+    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(4, 6), p.board.initial_player()));
     CHECK(frozen.checks() == 1);
     // The frozen set's reach is reused, not computed again.
-    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(3, 6)));
+    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(3, 6), p.board.initial_player()));
     CHECK(frozen.reach_sets() == 1);
 }
 
@@ -70,7 +70,7 @@ TEST_CASE("frozen goals: two boxes that can reach only one goal between them are
     heuristic::Heuristic h(p.board, heuristic::Kind::matching);
     CHECK(h.evaluate(p.boxes.data(), p.board.initial_player()) != heuristic::dead);
     deadlock::FrozenGoals frozen(p.board);
-    CHECK(frozen.is_dead(p.boxes.data(), p.at(4, 5)));
+    CHECK(frozen.is_dead(p.boxes.data(), p.at(4, 5), p.board.initial_player()));
 }
 
 TEST_CASE("frozen goals: a push that freezes no box on a goal is not checked") {
@@ -83,6 +83,6 @@ TEST_CASE("frozen goals: a push that freezes no box on a goal is not checked") {
 #######
 )");
     deadlock::FrozenGoals frozen(p.board);
-    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(2, 2)));
+    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(2, 2), p.board.initial_player()));
     CHECK(frozen.checks() == 0);
 }

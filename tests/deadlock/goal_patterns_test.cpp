@@ -67,12 +67,12 @@ bool astar_unsolvable(const std::string& text) {
 TEST_CASE("goal patterns: a row of goals filled in alternate squares is sealed; freeze, frozen goals and matching miss it") {
     BoardState p(sealed_row);
     const Cell player = p.board.initial_player();
-    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(5, 4)));
-    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(3, 4)));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(5, 4), player));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), p.at(3, 4), player));
     heuristic::Heuristic h(p.board, heuristic::Kind::matching);
     CHECK(h.evaluate(p.boxes.data(), player) != heuristic::dead);
     deadlock::FrozenGoals frozen(p.board);
-    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(1, 4)));
+    CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(1, 4), player));
     deadlock::GoalPatterns patterns(p.board);
     deadlock::GoalPatterns::Scratch scratch(p.board);
     CHECK(patterns.groups() == 1);

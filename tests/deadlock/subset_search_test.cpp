@@ -40,8 +40,8 @@ TEST_CASE("deadlock search: two boxes that freeze, dead squares and matching mis
     const Cell left = p.at(2, 3), right = p.at(3, 3), player = p.at(3, 4);
     CHECK_FALSE(p.board.is_dead(left));
     CHECK_FALSE(p.board.is_dead(right));
-    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), left));
-    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), right));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), left, player));
+    CHECK_FALSE(deadlock::is_freeze_deadlock(p.board, p.boxes.data(), right, player));
     heuristic::Heuristic matching(p.board, heuristic::Kind::matching);
     CHECK(matching.evaluate(p.boxes.data(), player) == 2);
     deadlock::SubsetSearch search(p.board);
