@@ -427,6 +427,16 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             state::set_box(child_.data(), d.to);
             child_[words_] = d.player;
             ++stats_.generated;
+            const uint64_t hash = hashes_[k];
+            assert(hash == state::state_hash(board_, child_.data()));
+            const auto equal = [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); };
+            // Half the children are stored already: looked up before the
+            // deadlock tests, they skip them (a child stored is alive; one
+            // found dead was never stored, so the order finds the same).
+            if (table_.find(0, hash, equal) != concurrent::ClosedTable::none) {
+                ++stats_.duplicates;
+                continue;
+            }
             if (deadlock::is_freeze_deadlock(board_, child_.data(), d.to, d.player)) {
                 ++stats_.pruned_freeze;
                 continue;
@@ -435,11 +445,9 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 ++stats_.pruned_frozen_goals;
                 continue;
             }
-            const uint64_t hash = hashes_[k];
-            assert(hash == state::state_hash(board_, child_.data()));
             uint32_t h = 0;
             const auto found = table_.insert(
-                0, hash, [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); },
+                0, hash, equal,
                 [&] {
                     h = heuristic_.evaluate_push(from, d.to, d.player, d.pushes);
                     assert(h == debug_heuristic_.evaluate(child_.data(), d.player));
@@ -447,10 +455,7 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                                           static_cast<uint16_t>(h == heuristic::dead ? 0xFFFF : h)});
                     return arena_.add(child_.data());
                 });
-            if (!found.inserted) {
-                ++stats_.duplicates;
-                continue;
-            }
+            assert(found.inserted);
             if (h == heuristic::dead) {
                 ++stats_.pruned_matching;
                 continue;
