@@ -431,8 +431,9 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
             assert(hash == state::state_hash(board_, child_.data()));
             const auto equal = [&](uint32_t i) { return state::equal(arena_.at(i), child_.data(), stride_); };
             // Half the children are stored already: looked up before the
-            // deadlock tests, they skip them (a child stored is alive; one
-            // found dead was never stored, so the order finds the same).
+            // deadlock tests, they skip them. A child these tests call dead
+            // is never stored, so the order finds the same duplicates (and
+            // the table grows, so the insert below always stores).
             if (table_.find(0, hash, equal) != concurrent::ClosedTable::none) {
                 ++stats_.duplicates;
                 continue;

@@ -121,11 +121,11 @@ public:
             std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
             state::clear_box(child_.data(), push.box);
             state::set_box(child_.data(), to);
-            if (deadlock::is_freeze_deadlock(board_, child_.data(), to, board_.neighbor(to, board::opposite(push.dir)))) {
+            const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
+            if (deadlock::is_freeze_deadlock(board_, child_.data(), to, behind)) {
                 ++stats.pruned_freeze;
                 return;
             }
-            const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
             // One push: the area follows from the parent's (no flood fill, mostly).
             const board::Cell child_player = run == 1
                                                  ? child_area_.after_move(parent_area_, child_.data(), push.box, to, push.box)

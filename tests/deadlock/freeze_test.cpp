@@ -28,7 +28,9 @@ struct Position : testing::BoardState {
         REQUIRE(state::has_box(boxes.data(), c));
         return deadlock::is_freeze_deadlock(board, boxes.data(), c, board.initial_player());
     }
-    bool frozen(int x, int y) const { return deadlock::is_frozen(board, boxes.data(), at(x, y), board.initial_player()); }
+    bool frozen(int x, int y) const {
+        return deadlock::is_frozen(board, boxes.data(), at(x, y), board.initial_player());
+    }
     // The reference breadth-first search (no pruning): solvable or not.
     bool solvable() const {
         const generate::BfsAnswer answer = generate::bfs(level, 1'000'000);
@@ -290,7 +292,8 @@ TEST_CASE("freeze: every state it calls dead on random walks through Microban is
             },
             [&](const std::string& text) {
                 INFO("microban level ", level.number, ", called dead:\n", text);
-                const generate::BfsAnswer answer = generate::bfs(level::parse_collection(text, "walk").at(0), 2'000'000);
+                const level::Level walked = level::parse_collection(text, "walk").at(0);
+                const generate::BfsAnswer answer = generate::bfs(walked, 2'000'000);
                 if (answer.kind == generate::BfsAnswer::too_large) return;
                 ++checked;
                 CHECK(answer.kind == generate::BfsAnswer::unsolvable);
