@@ -10,6 +10,7 @@
 #include "board/goal_zone.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "fess/packing_order.hpp"
+#include "fess/rooms.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/pdb.hpp"
 #include "moves/moves.hpp"
@@ -41,6 +42,9 @@ struct Analysis {
     int packing_stuck = 0;
     int packing_together = 0;
     double packing_s = 0;
+    // Rooms (fess/rooms.hpp): room squares drawn with their room, passages making links with '='.
+    std::string rooms_picture;
+    int rooms = 0, room_links = 0;
     // Goal-room patterns (deadlock/goal_patterns.hpp).
     int goal_groups = 0, goal_groups_tested = 0;
     size_t goal_pattern_states = 0;
@@ -116,6 +120,27 @@ Analysis analyze(const level::Level& level) {
         for (int row = 0; row < board.y(g); ++row) pos = a.packing_picture.find('\n', pos) + 1;
         a.packing_picture[pos + board.x(g)] = mark;
     }
+    const fess::Rooms rooms(board);
+    a.rooms = rooms.rooms();
+    a.room_links = rooms.links();
+    {
+        std::vector<uint64_t> one(board.words(), 0), none(board.words(), 0);
+        a.rooms_picture = board.draw([&](Cell c) {
+            if (rooms.room(c) >= 0 || board.is_goal(c)) return false;
+            state::set_box(one.data(), c);
+            const bool linking = rooms.obstructed(one.data()) > 0;
+            state::clear_box(one.data(), c);
+            return linking;
+        }, '=');
+        for (Cell c = 0; c < board.cells(); ++c) {
+            const int r = rooms.room(c);
+            if (r < 0) continue;
+            size_t pos = 0;
+            for (int row = 0; row < board.y(c); ++row) pos = a.rooms_picture.find('\n', pos) + 1;
+            a.rooms_picture[pos + board.x(c)] = r < 10 ? static_cast<char>('0' + r)
+                                                : r < 36 ? static_cast<char>('a' + r - 10) : '+';
+        }
+    }
     a.dead_picture = board.draw([&](Cell c) { return board.is_dead(c); }, 'x');
     // E entrance, g goal zone (G on a goal), m maze zone; dead squares blank.
     const std::string goal = board.draw([&](Cell c) { return zone.in_goal_zone(c) && !board.is_goal(c); }, 'g');
@@ -160,6 +185,9 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
                               " pulling several boxes), " + std::to_string(a.packing_stuck) +
                               " packed first without one; " + fixed(a.packing_s, 3) + " s");
     out << "packing order (goals filled in order 0-9, a-z, A-Z):\n" << a.packing_picture << '\n';
+    line("rooms", std::to_string(a.rooms) + " rooms (squares in a 2x3 of floor), " + std::to_string(a.room_links) +
+                      " links through passages");
+    out << "rooms (0-9, a-z; '=' a passage square linking rooms):\n" << a.rooms_picture << '\n';
     line("goal_patterns", std::to_string(a.goal_groups_tested) + " of " + std::to_string(a.goal_groups) +
                               " groups of adjacent goals tested, " + thousands(a.goal_pattern_states) +
                               " relaxed states that can fill them; " + fixed(a.goal_patterns_s, 3) + " s");

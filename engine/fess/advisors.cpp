@@ -1,4 +1,5 @@
-// The packing, opener, hotspot and connectivity advisors; see advisors.hpp.
+// The packing, opener, hotspot, connectivity and room connectivity advisors;
+// see advisors.hpp.
 #include "fess/advisors.hpp"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVecto
 
 bool Advisors::advised(const moves::Push& push, const FeatureVector& child) const {
     if (child.regions < parent_.regions) return true;  // connectivity
+    if (child.rooms < parent_.rooms) return true;  // room connectivity
     if (push.box == hotspots_.hottest() &&
         hotspots_.heat_at(board_.neighbor(push.box, push.dir)) < hotspots_.heat())
         return true;  // hotspot

@@ -12,7 +12,7 @@ using board::Cell;
 using board::no_cell;
 
 Features::Features(const board::Board& board, const PackingOrder& order, Key key, OutOfPlan out_of_plan)
-    : board_(board), order_(order), key_(key), out_of_plan_(out_of_plan), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
+    : board_(board), order_(order), key_(key), out_of_plan_(out_of_plan), rooms_(board), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
 
 FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
 
@@ -41,6 +41,7 @@ FeatureVector Features::of(const uint64_t* boxes, int regions) {
     f.in_plan = static_cast<uint8_t>(packed - out);
     f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
     f.regions = static_cast<uint8_t>(std::min(regions, max_small));
+    f.rooms = static_cast<uint8_t>(std::min(rooms_.obstructed(boxes), max_small));
     return f;
 }
 

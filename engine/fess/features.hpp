@@ -18,7 +18,10 @@
 //   regions:      player connectivity, the number of separate areas the
 //                 free squares form around the boxes (1: the player can go
 //                 everywhere).
-// Room connectivity (the paper's fourth feature) is not computed (issue 14). A Features object holds scratch space (one per search).
+//   rooms:        room connectivity (the paper's fourth feature; rooms.hpp),
+//                 the boxes off goals in the passages between rooms. It
+//                 drives an advisor (advisors.hpp), not the cells.
+// A Features object holds scratch space (one per search).
 #pragma once
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 
 #include "board/board.hpp"
 #include "fess/packing_order.hpp"
+#include "fess/rooms.hpp"
 
 namespace hdasoko::fess {
 
@@ -35,6 +39,7 @@ struct FeatureVector {
     uint8_t in_plan = 0;  // packed boxes not out of plan; not capped
     uint8_t out_of_plan = 0;
     uint8_t regions = 0;
+    uint8_t rooms = 0;  // room links obstructed (rooms.hpp)
 };
 
 class Features {
@@ -60,6 +65,7 @@ public:
     // The first goal of the packing order without a box, or no_cell.
     board::Cell next_goal(const uint64_t* boxes) const;
     const PackingOrder& order() const { return order_; }
+    const Rooms& rooms() const { return rooms_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
     // the key, boxes packed in plan (in_plan: packed and not out of plan;
@@ -101,6 +107,7 @@ private:
     const PackingOrder& order_;
     const Key key_;
     const OutOfPlan out_of_plan_;
+    const Rooms rooms_;
     std::vector<uint64_t> seen_;
     std::vector<uint64_t> blocked_;
     std::vector<board::Cell> stack_;
