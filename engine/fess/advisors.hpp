@@ -19,13 +19,15 @@
 //                 on the most lone paths of the other boxes off goals) to
 //                 a square on fewer of them;
 //   connectivity: a push after which the free squares form fewer regions;
-//   room connectivity: a push after which fewer boxes stand in the
-//                 passages between rooms (fess/rooms.hpp). Box moves,
-//                 fess-box-plan alone, one core, XSokoban: level 52 solved
-//                 in 553,130 expansions against 633,246 without it, 18 in
-//                 318,567 against 545,086, 23 the same (about 328,000).
-//                 As a dimension of the feature cells (rooms capped at 1 or
-//                 3) it lost: 52 unsolved in 40 s, 23 in 715,742.
+//   room connectivity (single pushes only): a push after which fewer boxes
+//                 stand in the passages between rooms (fess/rooms.hpp).
+//                 XSokoban, 30 s per level, one core (afda5a5): fess 64 of
+//                 90 with it and without (20, 32, 46, 74 solved faster or
+//                 at all: 74 in 3.3 s against 17.1 s; 16 lost); for box
+//                 moves (pick()) it lost: fess-box-plan 69 against 72 (19,
+//                 31, 61, 90 lost; 18, 44 faster, 39 gained), and as a
+//                 dimension of the feature cells it lost too (52 unsolved
+//                 in 40 s).
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
 
@@ -60,7 +62,6 @@ public:
         Child* packing = nullptr;  // fills the target; else the carrier nearest to it
         Child* connect = nullptr;
         Child* hot = nullptr;
-        Child* room = nullptr;
         uint16_t packing_distance = carrier_distance_;
         int hot_heat = hotspots_.heat();
         const int g = target_ == board::no_cell ? -1 : goal_index_[target_];
@@ -82,9 +83,6 @@ public:
             if (c.f.regions < parent.regions && (!connect || c.f.regions < connect->f.regions ||
                                                  (c.f.regions == connect->f.regions && c.h < connect->h)))
                 connect = &c;
-            if (c.f.rooms < parent.rooms &&
-                (!room || c.f.rooms < room->f.rooms || (c.f.rooms == room->f.rooms && c.h < room->h)))
-                room = &c;
             if (c.from == hotspots_.hottest()) {
                 const int heat = hotspots_.heat_at(c.to);
                 if (heat < hot_heat || (hot && heat == hot_heat && c.h < hot->h)) {
@@ -93,7 +91,7 @@ public:
                 }
             }
         }
-        for (Child* c : {packing, connect, hot, room})
+        for (Child* c : {packing, connect, hot})
             if (c) c->advised = true;
     }
 

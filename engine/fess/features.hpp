@@ -20,7 +20,7 @@
 //                 everywhere).
 //   rooms:        room connectivity (the paper's fourth feature; rooms.hpp),
 //                 the boxes off goals in the passages between rooms. It
-//                 drives an advisor (advisors.hpp), not the cells.
+//                 drives fess's room advisor (advisors.hpp), not the cells.
 // A Features object holds scratch space (one per search).
 #pragma once
 
