@@ -44,7 +44,7 @@ struct Analysis {
     double packing_s = 0;
     // Rooms (fess/rooms.hpp): room squares drawn with their room, passages making links with '='.
     std::string rooms_picture;
-    int rooms = 0, room_links = 0;
+    int rooms = 0, room_links = 0, boxes_in_passages = 0;
     // Goal-room patterns (deadlock/goal_patterns.hpp).
     int goal_groups = 0, goal_groups_tested = 0;
     size_t goal_pattern_states = 0;
@@ -124,6 +124,11 @@ Analysis analyze(const level::Level& level) {
     a.rooms = rooms.rooms();
     a.room_links = rooms.links();
     {
+        std::vector<uint64_t> start(board.words(), 0);
+        state::initial_boxes(board, start.data());
+        a.boxes_in_passages = rooms.obstructed(start.data());
+    }
+    {
         std::vector<uint64_t> one(board.words(), 0), none(board.words(), 0);
         a.rooms_picture = board.draw([&](Cell c) {
             if (rooms.room(c) >= 0 || board.is_goal(c)) return false;
@@ -186,7 +191,8 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
                               " packed first without one; " + fixed(a.packing_s, 3) + " s");
     out << "packing order (goals filled in order 0-9, a-z, A-Z):\n" << a.packing_picture << '\n';
     line("rooms", std::to_string(a.rooms) + " rooms (squares in a 2x3 of floor), " + std::to_string(a.room_links) +
-                      " links through passages");
+                      " links through passages; boxes off goals in them at the start: " +
+                      std::to_string(a.boxes_in_passages));
     out << "rooms (0-9, a-z; '=' a passage square linking rooms):\n" << a.rooms_picture << '\n';
     line("goal_patterns", std::to_string(a.goal_groups_tested) + " of " + std::to_string(a.goal_groups) +
                               " groups of adjacent goals tested, " + thousands(a.goal_pattern_states) +
