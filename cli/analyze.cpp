@@ -129,7 +129,7 @@ Analysis analyze(const level::Level& level) {
         a.boxes_in_passages = rooms.obstructed(start.data());
     }
     {
-        std::vector<uint64_t> one(board.words(), 0), none(board.words(), 0);
+        std::vector<uint64_t> one(board.words(), 0);
         a.rooms_picture = board.draw([&](Cell c) {
             if (rooms.room(c) >= 0 || board.is_goal(c)) return false;
             state::set_box(one.data(), c);

@@ -39,7 +39,7 @@ struct FeatureVector {
     uint8_t in_plan = 0;  // packed boxes not out of plan; not capped
     uint8_t out_of_plan = 0;
     uint8_t regions = 0;
-    uint8_t rooms = 0;  // room links obstructed (rooms.hpp)
+    uint8_t rooms = 0;  // boxes off goals in passages between rooms (rooms.hpp)
 };
 
 class Features {
@@ -65,7 +65,6 @@ public:
     // The first goal of the packing order without a box, or no_cell.
     board::Cell next_goal(const uint64_t* boxes) const;
     const PackingOrder& order() const { return order_; }
-    const Rooms& rooms() const { return rooms_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
     // the key, boxes packed in plan (in_plan: packed and not out of plan;
