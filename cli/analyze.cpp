@@ -128,23 +128,14 @@ Analysis analyze(const level::Level& level) {
         state::initial_boxes(board, start.data());
         a.boxes_in_passages = rooms.obstructed(start.data());
     }
-    {
-        std::vector<uint64_t> one(board.words(), 0);
-        a.rooms_picture = board.draw([&](Cell c) {
-            if (rooms.room(c) >= 0 || board.is_goal(c)) return false;
-            state::set_box(one.data(), c);
-            const bool linking = rooms.obstructed(one.data()) > 0;
-            state::clear_box(one.data(), c);
-            return linking;
-        }, '=');
-        for (Cell c = 0; c < board.cells(); ++c) {
-            const int r = rooms.room(c);
-            if (r < 0) continue;
-            size_t pos = 0;
-            for (int row = 0; row < board.y(c); ++row) pos = a.rooms_picture.find('\n', pos) + 1;
-            a.rooms_picture[pos + board.x(c)] = r < 10 ? static_cast<char>('0' + r)
-                                                : r < 36 ? static_cast<char>('a' + r - 10) : '+';
-        }
+    a.rooms_picture = board.draw([&](Cell c) { return rooms.linking(c); }, '=');
+    for (Cell c = 0; c < board.cells(); ++c) {
+        const int r = rooms.room(c);
+        if (r < 0) continue;
+        size_t pos = 0;
+        for (int row = 0; row < board.y(c); ++row) pos = a.rooms_picture.find('\n', pos) + 1;
+        a.rooms_picture[pos + board.x(c)] = r < 10 ? static_cast<char>('0' + r)
+                                            : r < 36 ? static_cast<char>('a' + r - 10) : '+';
     }
     a.dead_picture = board.draw([&](Cell c) { return board.is_dead(c); }, 'x');
     // E entrance, g goal zone (G on a goal), m maze zone; dead squares blank.

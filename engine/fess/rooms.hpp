@@ -32,6 +32,8 @@ public:
     // Links of every passage that makes any (0: the level is one room, or
     // its rooms are joined only by room squares).
     int links() const { return links_; }
+    // Square c is in a passage that links rooms and is not a goal (obstructed() counts a box there).
+    bool linking(board::Cell c) const { return (squares_[c >> 6] >> (c & 63)) & 1; }
     // The room of square c, or -1 for a passage square.
     int room(board::Cell c) const { return room_[c]; }
 

@@ -35,6 +35,9 @@ TEST_CASE("rooms: two rooms joined by a corridor; a box in the corridor obstruct
     CHECK(rooms.room(at(9, 2)) >= 0);
     CHECK(rooms.room(at(9, 2)) != rooms.room(at(1, 1)));
     for (int x = 4; x <= 6; ++x) CHECK(rooms.room(at(x, 1)) == -1);
+    CHECK(rooms.linking(at(4, 1)));
+    CHECK_FALSE(rooms.linking(at(5, 1)));  // the corridor's goal
+    CHECK_FALSE(rooms.linking(at(1, 1)));
 
     std::vector<uint64_t> boxes(board.words(), 0);
     CHECK(rooms.obstructed(boxes.data()) == 0);
