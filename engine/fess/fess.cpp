@@ -12,6 +12,7 @@
 #include <functional>
 
 #include "concurrent/closed_table.hpp"
+#include "concurrent/turns.hpp"
 #include "deadlock/corral_search.hpp"
 #include "deadlock/deadlock.hpp"
 #include "deadlock/frozen_goals.hpp"
@@ -573,6 +574,7 @@ void Fess<with_corral_search, box_moves>::add_macro(uint32_t index, const std::v
 template <bool with_corral_search, bool box_moves>
 bool Fess<with_corral_search, box_moves>::limit_reached(Outcome& why) {
     const search::Limits& limits = options_.limits;
+    if (limits.turns) limits.turns->take(limits.turn, limits.cancel);
     if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         why = Outcome::interrupted;
         return true;

@@ -98,6 +98,7 @@
 #include "concurrent/closed_table.hpp"
 #include "concurrent/inbox.hpp"
 #include "concurrent/parker.hpp"
+#include "concurrent/turns.hpp"
 #include "concurrent/termination.hpp"
 #include "concurrent/thread_group.hpp"
 #include "search/message.hpp"
@@ -611,6 +612,7 @@ NetPort Hda<order, Exp, Meet, Net>::port() {
 template <Order order, class Exp, class Meet, class Net>
 bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
     const Limits& limits = options_.limits;
+    if (limits.turns) limits.turns->take(limits.turn, limits.cancel);
     if (order == Order::astar && options_.shared_bound)  // another search's solution prunes too
         lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
     uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes();

@@ -33,7 +33,9 @@ struct Member {
     // Runs beside the thread budget for part of the time limit (a tenth in
     // optimal mode, a third in any mode), with the tenth of the memory (see
     // race()): a member marked so (reverse-early,
-    // reverse-greedy-early), and in optimal mode every non-optimal one.
+    // reverse-greedy-early), and in optimal mode every non-optimal one. In
+    // any mode it takes turns on one core with the first member that runs
+    // on one thread (concurrent/turns.hpp) instead.
     bool early = false;
 };
 
@@ -57,6 +59,7 @@ struct PortfolioResult {
     // one proved there is none); at most result.pushes.size() when solved.
     uint32_t lower_bound = 0;
     std::vector<MemberReport> members;
+    long turn_handovers = 0;  // turns handed between members sharing a core (concurrent/turns.hpp)
 };
 
 // The members named by `spec` ("default", or names separated by commas; see

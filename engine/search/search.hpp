@@ -16,6 +16,10 @@
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
 
+namespace hdasoko::concurrent {
+class Turns;
+}
+
 namespace hdasoko::search {
 
 // Limits stop a search cleanly with its statistics; 0 means none.
@@ -24,6 +28,11 @@ struct Limits {
     uint64_t node_limit = 0;           // expanded nodes
     uint64_t memory_limit_bytes = 0;   // the search's own tables and arenas
     const std::atomic<bool>* cancel = nullptr;  // set by a signal handler, say
+    // A portfolio member that shares a core with others by turns
+    // (concurrent/turns.hpp): the search calls turns->take(turn, cancel)
+    // at its limit checks.
+    concurrent::Turns* turns = nullptr;
+    int turn = 0;
 };
 
 struct SearchStats {

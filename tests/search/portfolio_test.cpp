@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "board/board.hpp"
+#include "concurrent/turns.hpp"
 #include "level/level.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
@@ -43,10 +44,12 @@ search::SearchResult never_answer(const board::Board&, const search::Options& o)
 // Records the time and memory limits it was given and stops at once, as if it had run out.
 std::vector<double> limits_seen(3, -1);
 std::vector<uint64_t> memory_seen(3, 0);
+std::vector<const concurrent::Turns*> turns_seen(3, nullptr);
 template <int slot>
 search::SearchResult note_limit(const board::Board&, const search::Options& o) {
     limits_seen[slot] = o.limits.time_limit_s;
     memory_seen[slot] = o.limits.memory_limit_bytes;
+    turns_seen[slot] = o.limits.turns;
     search::SearchResult r;
     r.outcome = Outcome::time_limit;
     return r;
@@ -127,6 +130,47 @@ TEST_CASE("portfolio: in optimal mode the non-optimal members look for an upper 
     limits.time_limit_s = 3;  // at least 2 s
     search::race(board, three, Mode::any, limits);
     CHECK(limits_seen[2] == doctest::Approx(2));
+}
+
+TEST_CASE("portfolio: in any mode an early member takes turns with the first one-thread member") {
+    const level::Level level = shipped("microban.xsb", 1);
+    const board::Board board(level);
+    std::vector<search::Member> three{{"first", note_limit<0>, {}, false},
+                                      {"second", note_limit<1>, {}, false},
+                                      {"early", note_limit<2>, {}, false, true}};
+    for (auto& m : three) m.options.threads = 1;
+    search::race(board, three, Mode::any, {});
+    CHECK(turns_seen[0] != nullptr);
+    CHECK(turns_seen[2] == turns_seen[0]);
+    CHECK(turns_seen[1] == nullptr);  // keeps its own core
+    // The first member on two threads (a parallel search): the second takes turns instead.
+    three[0].options.threads = 2;
+    search::race(board, three, Mode::any, {});
+    CHECK(turns_seen[0] == nullptr);
+    CHECK(turns_seen[1] != nullptr);
+    CHECK(turns_seen[2] == turns_seen[1]);
+    // No early member, or optimal mode: nobody takes turns.
+    three[0].options.threads = 1;
+    search::race(board, three, Mode::optimal, {});
+    for (const auto* t : turns_seen) CHECK(t == nullptr);
+    three.pop_back();
+    search::race(board, three, Mode::any, {});
+    for (const auto* t : turns_seen) CHECK(t == nullptr);
+}
+
+TEST_CASE("portfolio: the any-mode default solves a level with its early member taking turns") {
+    // XSokoban 14: reverse-greedy-early solves it in about 2 s, taking
+    // turns with fess (the FESS members do not solve it in 30 s).
+    const level::Level level = shipped("xsokoban.xsb", 14);
+    const board::Board board(level);
+    std::string error;
+    const auto members = search::portfolio_members("default", Mode::any, {}, 2, error);
+    search::Limits limits;
+    limits.time_limit_s = 30;
+    const search::PortfolioResult r = search::race(board, members, Mode::any, limits);
+    REQUIRE(r.result.outcome == Outcome::solved);
+    CHECK(r.members[r.winner].name == "reverse-greedy-early");
+    CHECK(r.turn_handovers > 0);
 }
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
