@@ -63,6 +63,15 @@ public:
     bool blockers(const uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
                   std::vector<uint64_t>& blockers);
 
+    // The number of separate areas the free squares form around `boxes`
+    // (FeatureVector::regions). The labelling is kept for the
+    // destinations() of the same boxes, so an expansion that asks for both
+    // floods the board once.
+    int areas(const uint64_t* boxes) {
+        label_areas(boxes);
+        return areas_;
+    }
+
 private:
     // Breadth-first search over (box square, player side) from the box on
     // `box`; calls stop(square, area, pushes) for each state after the
@@ -119,8 +128,8 @@ private:
     mutable bool minima_ = false;
     std::vector<std::pair<board::Cell, int8_t>> dfs_stack_;
     board::Cell root_ = board::no_cell;
-    // destinations(): the areas of free squares of the boxes last seen
-    // (labelled_), labelled once per state rather than flooded per box.
+    // destinations(), areas(): the areas of free squares of the boxes last
+    // seen (labelled_), labelled once per state rather than flooded per box.
     void label_areas(const uint64_t* boxes);
     std::vector<int16_t> label_;  // per cell: its area, -1 on a box
     // destinations(): per cell the last destination found on it (-1: none;
