@@ -141,9 +141,13 @@ double early_share(Mode mode) { return mode == Mode::optimal ? 0.1 : 1.0 / 3; }
 bool runs_early(Mode mode, bool marked, bool optimal) { return marked || (mode == Mode::optimal && !optimal); }
 
 // The member the early ones take turns with: the first that is not early
-// and runs on one thread; -1 when there is none.
+// and runs on one thread; -1 when there is none, or when every member's
+// threads together fit the machine's (then nobody needs to share a core).
 template <class Early>
 int first_turn_partner(const std::vector<Member>& members, Early&& early) {
+    int threads = 0;
+    for (const Member& m : members) threads += m.options.threads;
+    if (threads <= static_cast<int>(std::thread::hardware_concurrency())) return -1;
     for (size_t i = 0; i < members.size(); ++i)
         if (!early(members[i]) && members[i].options.threads == 1) return static_cast<int>(i);
     return -1;
@@ -240,9 +244,9 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
             memory_shares[i] = early(members[i]) ? tenth / upper : (limits.memory_limit_bytes - tenth) / (n - upper);
     }
 
-    // In any mode the early members take turns with the first member on
-    // one thread (concurrent/turns.hpp) rather than taking a share of every
-    // core: fess-box-plan, the default's second member, then keeps its core
+    // In any mode, when the members' threads outnumber the machine's, the
+    // early members take turns with the first member on one thread
+    // (concurrent/turns.hpp) rather than taking a share of every core: fess-box-plan, the default's second member, then keeps its core
     // (XSokoban 52, default, 2 threads, 30 s, 3 runs: fess-box-plan
     // expanded 580,033 / 592,664 / 597,012 against 500,652 / 507,369 /
     // 555,399 with reverse-greedy-early beside; that one expanded about

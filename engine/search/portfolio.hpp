@@ -34,8 +34,9 @@ struct Member {
     // optimal mode, a third in any mode), with the tenth of the memory (see
     // race()): a member marked so (reverse-early,
     // reverse-greedy-early), and in optimal mode every non-optimal one. In
-    // any mode it takes turns on one core with the first member that runs
-    // on one thread (concurrent/turns.hpp) instead.
+    // any mode, when the members' threads outnumber the machine's, it takes
+    // turns on one core with the first member that runs on one thread
+    // (concurrent/turns.hpp) instead.
     bool early = false;
 };
 
