@@ -170,19 +170,43 @@ TEST_CASE("portfolio: in any mode an early member takes turns with the first one
     }
 }
 
-TEST_CASE("portfolio: the any-mode default solves a level with its early member taking turns") {
-    // XSokoban 14: reverse-greedy-early solves it in about 2 s, taking
-    // turns with fess (the FESS members do not solve it in 30 s).
-    const level::Level level = shipped("xsokoban.xsb", 14);
+// Stand-ins that call their turns at every step, as a search's limit
+// checks do, until cancelled; `answer_later` answers after 100 ms.
+std::atomic<long> steps_taken[2];
+template <int slot>
+search::SearchResult take_turns(const board::Board&, const search::Options& o) {
+    while (!o.limits.cancel->load()) {
+        if (o.limits.turns) o.limits.turns->take(o.limits.turn, o.limits.cancel);
+        steps_taken[slot].fetch_add(1);
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    search::SearchResult r;
+    r.outcome = Outcome::interrupted;
+    return r;
+}
+search::SearchResult answer_later(const board::Board& board, const search::Options& o) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return answer_at_once(board, o);
+}
+
+TEST_CASE("portfolio: members taking turns both progress until the race ends" * doctest::test_suite("threads")) {
+    const level::Level level = shipped("microban.xsb", 1);
     const board::Board board(level);
-    std::string error;
-    const auto members = search::portfolio_members("default", Mode::any, {}, 2, error);
-    search::Limits limits;
-    limits.time_limit_s = 30;
-    const search::PortfolioResult r = search::race(board, members, Mode::any, limits);
+    canned = search::astar(board, {});
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<search::Member> members{{"first", take_turns<0>, {}, false},
+                                        {"answers", answer_later, {}, false},
+                                        {"early", take_turns<1>, {}, false, true}};
+    members[0].options.threads = 1;
+    members[1].options.threads = cores;  // the threads outnumber the cores
+    members[2].options.threads = 1;
+    steps_taken[0] = steps_taken[1] = 0;
+    const search::PortfolioResult r = search::race(board, members, Mode::any, {});
     REQUIRE(r.result.outcome == Outcome::solved);
-    CHECK(r.members[r.winner].name == "reverse-greedy-early");
-    if (std::thread::hardware_concurrency() <= 2) CHECK(r.turn_handovers > 0);  // three members on two cores
+    CHECK(r.winner == 1);
+    CHECK(steps_taken[0].load() > 0);
+    CHECK(steps_taken[1].load() > 0);
+    CHECK(r.turn_handovers > 0);  // 300 ms of 50 ms turns
 }
 
 TEST_CASE("portfolio: in optimal mode an optimal member's solution wins and the rest are cancelled" * doctest::test_suite("threads")) {
