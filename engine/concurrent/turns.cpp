@@ -59,7 +59,8 @@ void Turns::take(int who, const std::atomic<bool>* cancel) {
         }
         // Woken by a hand-over; the timeout bounds how late it sees cancel
         // or a holder gone quiet.
-        changed_.wait_for(lock, std::min<Clock::duration>(Clock::duration(slice_ / 4 + 1), std::chrono::milliseconds(2)));
+        const Clock::duration nap(slice_ / 4 + 1);
+        changed_.wait_for(lock, std::min<Clock::duration>(nap, std::chrono::milliseconds(2)));
     }
     waiting_[who] = 0;
 }

@@ -8,7 +8,7 @@
 // others keep theirs.
 //
 // A member calls take() at its limit checks (search::Limits::turns). While
-// its turn lasts, take() returns at once (two relaxed loads and the clock).
+// its turn lasts, take() returns at once (relaxed atomics and the clock).
 // When its slice is over and another member of the group waits, take()
 // hands the turn to it and waits for the next one; when none waits (the
 // others are starting up, or have ended), a new slice begins. A member that

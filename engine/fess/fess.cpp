@@ -383,7 +383,8 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
     if (corral_dead(state)) return;
     const uint16_t weight = nodes_[index].weight;
     const board::Cell player = state::player_of(state, words_);
-    const FeatureVector parent = features_.of(state, box_path_.areas(state));  // one flood for this and the destinations
+    // One flood of the free areas for this and the destinations below.
+    const FeatureVector parent = features_.of(state, box_path_.areas(state));
     assert(parent.regions == features_.of(state).regions);
     // A PI-corral: its boxes' moves are enough (or the state is dead).
     deadlock::CorralVerdict corral = deadlock::CorralVerdict::none;

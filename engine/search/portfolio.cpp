@@ -246,7 +246,8 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
 
     // In any mode, when the members' threads outnumber the machine's, the
     // early members take turns with the first member on one thread
-    // (concurrent/turns.hpp) rather than taking a share of every core: fess-box-plan, the default's second member, then keeps its core
+    // (concurrent/turns.hpp) rather than taking a share of every core:
+    // fess-box-plan, the default's second member, then keeps its core
     // (XSokoban 52, default, 2 threads, 30 s, 3 runs: fess-box-plan
     // expanded 580,033 / 592,664 / 597,012 against 500,652 / 507,369 /
     // 555,399 with reverse-greedy-early beside; that one expanded about

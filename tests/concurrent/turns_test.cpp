@@ -71,7 +71,9 @@ TEST_CASE("turns: two members alternate, one at a time, both progressing") {
 }
 
 TEST_CASE("turns: leave() hands the turn to the waiting member") {
-    Turns turns(2, 1ms);
+    // A slice that never ends: only leave() can release member 1 (a 1 ms
+    // slice let it take the turn from a silent holder before leave() ran).
+    Turns turns(2, 1h);
     turns.take(0, nullptr);  // member 0 holds the turn and never checks in again before leaving
     std::atomic<bool> waiting{false};
     std::thread leaver([&] {
