@@ -33,7 +33,12 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
       row_of_(board.cells(), -1),
-      parent_row_(board.boxes()) {
+      parent_row_(board.boxes()),
+      base_boxes_(board.words()),
+      costs_(board.boxes()) {
+    left_.reserve(board.boxes());
+    entered_.reserve(board.boxes());
+    changed_.reserve(board.boxes());
     if (kind_ == Kind::pdb || kind_ == Kind::pdb_static) {
         if (pdb && pdb->available()) {
             pdb_ = pdb;
@@ -47,10 +52,13 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
     }
 }
 
-void Heuristic::fill_row(int row, board::Cell box, board::Cell player) {
+void Heuristic::fill_costs(board::Cell box, board::Cell player, int* out) const {
     const int n = board_.boxes();
-    int side = board_.side(box, player);
-    int* out = &cost_[static_cast<size_t>(row) * n];
+    if (pdb_ && pdb_->in_maze(box)) {
+        std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, out);
+        return;
+    }
+    const int side = board_.side(box, player);
     for (int g = 0; g < n; ++g) {
         uint16_t d = board_.distance(g, box, side);
         out[g] = d == board::unreachable ? Hungarian::forbidden : d;
@@ -58,6 +66,7 @@ void Heuristic::fill_row(int row, board::Cell box, board::Cell player) {
 }
 
 uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
+    base_ = false;  // cost_ and the Hungarian's base are this state's now
     if (pdb_) return evaluate_pdb(boxes, player);
     const int n = board_.boxes();
     int row = 0;
@@ -76,11 +85,62 @@ uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
     return total;
 }
 
+bool Heuristic::follow_rows(const uint64_t* boxes) {
+    if (!base_) return false;
+    left_.clear();
+    entered_.clear();
+    const int words = board_.words();
+    for (int w = 0; w < words; ++w) {
+        for (uint64_t bits = base_boxes_[w] & ~boxes[w]; bits; bits &= bits - 1)
+            left_.push_back(static_cast<board::Cell>(w * 64 + __builtin_ctzll(bits)));
+        for (uint64_t bits = boxes[w] & ~base_boxes_[w]; bits; bits &= bits - 1)
+            entered_.push_back(static_cast<board::Cell>(w * 64 + __builtin_ctzll(bits)));
+    }
+    assert(left_.size() == entered_.size());
+    for (size_t i = 0; i < entered_.size(); ++i) row_of_[entered_[i]] = row_of_[left_[i]];
+    return true;
+}
+
 uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
-    if (pdb_) return set_parent_pdb(boxes, player);
-    int row = 0;
-    state::for_each_box(boxes, board_.words(), [&](board::Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
-    parent_h_ = evaluate(boxes, player);
+    if (kind_ == Kind::simple) {
+        parent_h_ = evaluate(boxes, player);
+        int row = 0;  // evaluate() filled the rows in box order
+        state::for_each_box(boxes, board_.words(), [&](board::Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
+        return parent_h_;
+    }
+    const int n = board_.boxes();
+    if (pdb_) {
+        maze_.clear();
+        state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
+            if (pdb_->in_maze(c)) maze_.push_back(c);
+        });
+    }
+    int goal;
+    if (follow_rows(boxes)) {
+        // Rows the move left alone (most: the other boxes keep their side)
+        // keep their matched edges; the others are matched again.
+        changed_.clear();
+        state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
+            const int row = row_of_[c];
+            int* r = &cost_[static_cast<size_t>(row) * n];
+            fill_costs(c, player, costs_.data());
+            if (std::equal(costs_.begin(), costs_.end(), r)) return;
+            std::copy(costs_.begin(), costs_.end(), r);
+            changed_.push_back(row);
+        });
+        goal = hungarian_.update(n, cost_.data(), changed_.data(), static_cast<int>(changed_.size()));
+    } else {
+        int row = 0;
+        state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
+            row_of_[c] = static_cast<int16_t>(row);
+            fill_row(row++, c, player);
+        });
+        goal = hungarian_.solve(n, cost_.data());
+    }
+    std::copy(boxes, boxes + board_.words(), base_boxes_.begin());
+    base_ = true;
+    // The PDB kinds: the goal part alone (evaluate_push adds the maze part).
+    parent_h_ = goal < 0 ? dead : static_cast<uint32_t>(goal);
     return parent_h_;
 }
 

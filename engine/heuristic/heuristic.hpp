@@ -26,6 +26,12 @@
 // per expansion, then evaluate_push() per child (only the pushed box's row
 // changes; the other boxes keep their player side). For the PDB kinds only
 // the goal part is incremental; the maze part is scored afresh per child.
+// set_parent() is incremental too (matching and PDB kinds): a box keeps its
+// row from one parent to the next, the boxes that moved take the rows of
+// the squares they left, and only the rows whose costs differ are matched
+// again (Hungarian::update), so that a parent one push from the last (a
+// search diving along its best line) costs O(n^2), not a fresh O(n^3)
+// matching (which was half of A*'s time with the PDB bound, XSokoban 51).
 #pragma once
 
 #include <cstdint>
@@ -69,10 +75,19 @@ public:
     Kind kind() const { return kind_; }
 
 private:
-    void fill_row(int row, board::Cell box, board::Cell player);
+    // The cost row of the box on `box` (n goals): push distances from the
+    // player's side, forbidden where unreachable; a PDB maze box's row is
+    // the entrance row.
+    void fill_costs(board::Cell box, board::Cell player, int* out) const;
+    void fill_row(int row, board::Cell box, board::Cell player) {
+        fill_costs(box, player, &cost_[static_cast<size_t>(row) * board_.boxes()]);
+    }
+    // Gives the boxes of `boxes` the rows of the last parent's boxes (a box
+    // that stayed keeps its row, a moved one takes a row left free); false
+    // when there is no last parent.
+    bool follow_rows(const uint64_t* boxes);
     // PDB kinds (heuristic/pdb_bound.cpp).
     uint32_t evaluate_pdb(const uint64_t* boxes, board::Cell player);
-    uint32_t set_parent_pdb(const uint64_t* boxes, board::Cell player);
     uint32_t evaluate_push_pdb(board::Cell from, board::Cell to, board::Cell player, int pushes);
     // Rows of the cost matrix (in box order) and the maze boxes in cell order.
     void fill_pdb_rows(const uint64_t* boxes, board::Cell player, std::vector<board::Cell>& maze);
@@ -85,6 +100,12 @@ private:
     std::vector<int> parent_row_;     // the pushed box's row saved while a child is scored
     uint32_t parent_h_ = dead;
     Hungarian hungarian_;
+    // The last parent's boxes, whose matching and rows (row_of_, cost_) the
+    // Hungarian keeps; base_ false: none (evaluate() overwrites them).
+    std::vector<uint64_t> base_boxes_;
+    bool base_ = false;
+    std::vector<board::Cell> left_, entered_;  // squares boxes left and entered since the last parent
+    std::vector<int> costs_, changed_;         // one row's costs; the rows that changed
     // PDB kinds.
     const Pdb* pdb_ = nullptr;
     std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's

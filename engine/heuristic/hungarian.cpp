@@ -69,6 +69,33 @@ int Hungarian::solve(int n, const int* cost) {
     for (int j = 1; j <= n; ++j) column_of_[p_[j] - 1] = j - 1;
     base_total_ = total(n, cost, p_);
     exits_row_ = -1;
+    base_n_ = n;
+    return base_total_;
+}
+
+int Hungarian::update(int n, const int* cost, const int* rows, int k) {
+    // Far from overflow: a reduced cost c - u - v stays within an int.
+    constexpr int potential_limit = 1 << 28;
+    if (base_n_ != n) return solve(n, cost);
+    // The other rows' entries are unchanged, so their reduced costs stay
+    // non-negative and their matched edges tight; a freed row enters with
+    // u = 0 (costs >= 0, v <= 0: non-negative too), and each addition keeps
+    // both. A perfect matching with feasible potentials and tight matched
+    // edges is optimal.
+    for (int r = 0; r < k; ++r) {
+        const int i = rows[r] + 1;
+        p_[column_of_[rows[r]] + 1] = 0;
+        u_[i] = 0;
+    }
+    for (int r = 0; r < k; ++r) augment(n, cost, rows[r] + 1, u_, v_, p_);
+    int high = 0;
+    for (int j = 1; j <= n; ++j) {
+        column_of_[p_[j] - 1] = j - 1;
+        high = std::max({high, u_[j], -v_[j]});
+    }
+    if (high > potential_limit) return solve(n, cost);
+    base_total_ = total(n, cost, p_);
+    exits_row_ = -1;
     return base_total_;
 }
 

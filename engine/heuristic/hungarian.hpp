@@ -29,6 +29,14 @@ public:
     // next calls with the same row (a box's destinations, fess-box).
     int resolve_row(int n, const int* cost, int row);
 
+    // Minimum cost for `cost`, which equals the matrix of the last solve()
+    // or update() except in the k rows listed; it becomes the new base, as
+    // after solve(). O(k n^2): those rows are freed and added again from
+    // the kept potentials, as resolve_row's last resort does for one. Falls
+    // back to solve() when no base of size n is kept or the potentials have
+    // grown large (each addition raises some u and lowers some v).
+    int update(int n, const int* cost, const int* rows, int k);
+
     // The column matched to `row` in the last solve().
     int column_of(int row) const { return column_of_[row]; }
 
@@ -49,6 +57,7 @@ private:
     std::vector<char> used_;
     std::vector<int> exit_;
     int exits_row_ = -1;  // the row exit_ holds, -1: none since the last solve()
+    int base_n_ = 0;      // the size of the base (0: none)
 };
 
 }  // namespace hdasoko::heuristic

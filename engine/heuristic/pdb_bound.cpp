@@ -17,17 +17,11 @@ namespace hdasoko::heuristic {
 using board::Cell;
 
 void Heuristic::fill_pdb_rows(const uint64_t* boxes, Cell player, std::vector<Cell>& maze) {
-    const int n = board_.boxes();
     maze.clear();
     int row = 0;
     state::for_each_box(boxes, board_.words(), [&](Cell c) {
-        if (pdb_->in_maze(c)) {
-            std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, &cost_[static_cast<size_t>(row) * n]);
-            maze.push_back(c);
-        } else {
-            fill_row(row, c, player);
-        }
-        ++row;
+        if (pdb_->in_maze(c)) maze.push_back(c);
+        fill_row(row++, c, player);
     });
 }
 
@@ -74,15 +68,6 @@ uint32_t Heuristic::evaluate_pdb(const uint64_t* boxes, Cell player) {
     if (maze == dead) return dead;
     const int goal = hungarian_.solve(board_.boxes(), cost_.data());
     return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);
-}
-
-uint32_t Heuristic::set_parent_pdb(const uint64_t* boxes, Cell player) {
-    int row = 0;
-    state::for_each_box(boxes, board_.words(), [&](Cell c) { row_of_[c] = static_cast<int16_t>(row++); });
-    fill_pdb_rows(boxes, player, maze_);
-    const int goal = hungarian_.solve(board_.boxes(), cost_.data());
-    parent_h_ = goal < 0 ? dead : static_cast<uint32_t>(goal);
-    return parent_h_;
 }
 
 uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player, int pushes) {

@@ -213,3 +213,68 @@ TEST_CASE("pdb: over its memory limit the database is not built and matching is 
     const Pdb just(b, enough.bytes() + enough.entries() * sizeof(uint16_t));
     CHECK(just.available());
 }
+
+TEST_CASE("heuristic: set_parent() goes on from the last parent's matching; every child's bound is a fresh evaluate()") {
+    // Random walks with jumps back to earlier states (a search's parents:
+    // mostly one push from the last, sometimes far from it), for the matching
+    // and both PDB kinds: the parent's bound (matching) and each child's
+    // evaluate_push() equal a fresh evaluate() of the same state.
+    const auto collection = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    auto next = [&seed](size_t bound) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return static_cast<size_t>(seed % bound);
+    };
+    int children = 0, jumps = 0, dead = 0;
+    for (int number : {1, 9, 51, 55}) {
+        CAPTURE(number);
+        const Board board(collection.at(number - 1));
+        const Pdb pdb(board);
+        REQUIRE(pdb.available());
+        for (Kind kind : {Kind::matching, Kind::pdb, Kind::pdb_static}) {
+            CAPTURE(heuristic::kind_name(kind));
+            Heuristic incremental(board, kind, &pdb), fresh(board, kind, &pdb);
+            moves::Reachability area(board);
+            std::vector<std::vector<uint64_t>> walk(1, std::vector<uint64_t>(board.words()));
+            state::initial_boxes(board, walk[0].data());
+            std::vector<Cell> players(1, board.initial_player());
+            for (int step = 0; step < 200; ++step) {
+                size_t at = walk.size() - 1;
+                if (next(4) == 0) {
+                    at = next(walk.size());
+                    ++jumps;
+                }
+                const std::vector<uint64_t> boxes = walk[at];
+                const Cell player = players[at];
+                const uint32_t parent = incremental.set_parent(boxes.data(), player);
+                if (kind == Kind::matching) CHECK(parent == fresh.evaluate(boxes.data(), player));
+                area.compute(boxes.data(), player);
+                std::vector<std::vector<uint64_t>> alive;
+                std::vector<Cell> alive_players;
+                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) {
+                    const Cell to = board.neighbor(push.box, push.dir);
+                    std::vector<uint64_t> child = boxes;
+                    state::clear_box(child.data(), push.box);
+                    state::set_box(child.data(), to);
+                    const uint32_t h = fresh.evaluate(child.data(), push.box);
+                    CHECK(incremental.evaluate_push(push.box, to, push.box) == h);
+                    ++children;
+                    dead += h == heuristic::dead;
+                    if (h == heuristic::dead) return;
+                    alive.push_back(child);
+                    alive_players.push_back(push.box);
+                });
+                if (alive.empty()) continue;
+                const size_t pick = next(alive.size());
+                walk.push_back(alive[pick]);
+                players.push_back(alive_players[pick]);
+            }
+        }
+    }
+    MESSAGE("set_parent walks: ", children, " children, ", jumps, " jumps, ", dead, " dead");
+    CHECK(children > 10000);
+    CHECK(jumps > 500);
+    CHECK(dead > 100);
+}
