@@ -82,6 +82,7 @@ int Hungarian::update(int n, const int* cost, const int* rows, int k) {
     // u = 0 (costs >= 0, v <= 0: non-negative too), and each addition keeps
     // both. A perfect matching with feasible potentials and tight matched
     // edges is optimal.
+    v_[0] = 0;  // the start column's potential: lowered by every phase, read by none
     for (int r = 0; r < k; ++r) {
         const int i = rows[r] + 1;
         p_[column_of_[rows[r]] + 1] = 0;

@@ -326,3 +326,26 @@ TEST_CASE("hungarian: update() after some rows change equals a fresh solve, alon
     CHECK(dead > 50);  // updates to and from matrices with no perfect matching
     CHECK(resolved > 5000);
 }
+
+TEST_CASE("hungarian: a long chain of updates through matrices with no perfect matching stays exact") {
+    // Each update of a row that only a forbidden pair can match moves the
+    // potentials by about Hungarian::forbidden; over thousands of updates
+    // they must not overflow (a regression: the start column's potential,
+    // which no reduced cost reads, went on falling until it wrapped; the
+    // sanitizer build reports that).
+    const int n = 4;
+    std::vector<int> cost(n * n, 1);
+    heuristic::Hungarian base, fresh;
+    base.solve(n, cost.data());
+    int dead = 0;
+    for (int step = 0; step < 5000; ++step) {
+        const int row = step % n;
+        for (int j = 0; j < n; ++j)  // every other step: two rows that can only take column 0
+            cost[row * n + j] = step % 2 == 0 && j > 0 ? heuristic::Hungarian::forbidden : 1 + (step + j) % 3;
+        const int expected = fresh.solve(n, cost.data());
+        CAPTURE(step);
+        REQUIRE(base.update(n, cost.data(), &row, 1) == expected);
+        dead += expected < 0;
+    }
+    CHECK(dead > 1000);
+}
