@@ -52,8 +52,20 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
     }
 }
 
+Heuristic::Heuristic(const board::Board& board, const board::PullDistances& pulls)
+    : Heuristic(board, Kind::matching) {
+    pulls_ = &pulls;
+}
+
 void Heuristic::fill_costs(board::Cell box, board::Cell player, int* out) const {
     const int n = board_.boxes();
+    if (pulls_) {
+        for (int t = 0; t < n; ++t) {
+            const uint16_t d = pulls_->distance(t, box);
+            out[t] = d == board::unreachable ? Hungarian::forbidden : d;
+        }
+        return;
+    }
     if (pdb_ && pdb_->in_maze(box)) {
         std::copy(pdb_->entrance_row(), pdb_->entrance_row() + n, out);
         return;

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/pull_distances.hpp"
 #include "heuristic/hungarian.hpp"
 #include "heuristic/partition.hpp"
 #include "heuristic/pdb.hpp"
@@ -59,6 +60,11 @@ public:
     // The PDB kinds read `pdb` (shared, read-only; it must outlive this);
     // without one, or when it is not available, they fall back to matching.
     Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr);
+    // The reverse search's bound: the matching of boxes to the initial box
+    // squares on pull distances (`pulls` must outlive this); the player is
+    // not read. Consistent as the push matching is: a pull moves one box one
+    // square, which lowers each of its distances by at most one.
+    Heuristic(const board::Board& board, const board::PullDistances& pulls);
 
     // Lower bound for the boxes with the (normalized) player on `player`,
     // or `dead`.
@@ -108,6 +114,7 @@ private:
     std::vector<int> costs_, changed_;         // one row's costs; the rows that changed
     // PDB kinds.
     const Pdb* pdb_ = nullptr;
+    const board::PullDistances* pulls_ = nullptr;  // the reverse search's costs
     std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's
     std::vector<int> gain_;                       // k x k pair gains
     Partition partition_;

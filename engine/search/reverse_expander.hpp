@@ -7,7 +7,9 @@
 // initial box square (board/pull_distances.hpp), and states whose boxes
 // cannot be matched to the initial squares. Bound: minimum-cost perfect
 // matching of boxes to initial box squares on pull distances, which is
-// consistent (a pull moves one box one square). States are packed as the
+// consistent (a pull moves one box one square); incremental as the forward
+// bound is (heuristic.hpp: the parent's matching from the last parent's,
+// each child's from the parent's with one row changed). States are packed as the
 // forward search packs them (boxes, normalized player, same hash), so the two
 // directions can look each other's states up.
 #pragma once
@@ -17,7 +19,7 @@
 #include <vector>
 
 #include "board/pull_distances.hpp"
-#include "heuristic/hungarian.hpp"
+#include "heuristic/heuristic.hpp"
 #include "moves/pulls.hpp"
 #include "search/search.hpp"
 #include "state/state.hpp"
@@ -29,15 +31,15 @@ public:
     ReverseExpander(const board::Board& board, const Options&)
         : board_(board),
           words_(board.words()),
-          n_(board.boxes()),
           pulls_(board),
+          heuristic_(board, pulls_),
+          debug_heuristic_(board, pulls_),
           area_(board),
           child_area_(board),
           goal_area_(board),
           debug_area_(board),
           parent_(words_ + 1),
-          child_(words_ + 1),
-          cost_(static_cast<size_t>(n_) * n_) {}
+          child_(words_ + 1) {}
 
     template <class Add>
     void roots(uint64_t* state, Add&& add) {
@@ -48,7 +50,7 @@ public:
             if (state::has_box(state, c) || covered[c]) continue;
             state[words_] = static_cast<uint64_t>(area_.compute(state, c));
             for (board::Cell a = 0; a < board_.cells(); ++a) covered[a] |= area_.reached(a);
-            add(evaluate(state));
+            add(heuristic_.evaluate(state, board::no_cell));
         }
     }
 
@@ -63,6 +65,7 @@ public:
         std::copy(state, state + words_ + 1, parent_.begin());
         area_.compute(parent_.data(), state::player_of(parent_.data(), words_));
         const uint64_t box_hash = state::box_hash(board_, parent_.data());
+        heuristic_.set_parent(parent_.data(), board::no_cell);
         moves::for_each_pull(board_, parent_.data(), area_, [&](const moves::Push& pull) {
             ++stats.generated;
             const board::Cell to = board_.neighbor(pull.box, pull.dir);
@@ -79,36 +82,29 @@ public:
             assert(player == debug_area_.compute(child_.data(), board_.neighbor(to, pull.dir)));
             child_[words_] = static_cast<uint64_t>(player);
             const uint64_t hash = box_hash ^ board_.box_key(pull.box) ^ board_.box_key(to) ^ board_.player_key(player);
+            from_ = pull.box;
+            to_ = to;
             emit(static_cast<const uint64_t*>(child_.data()), hash, pull);
         });
         return true;
     }
 
-    uint32_t bound() { return evaluate(child_.data()); }
-
-private:
-    // Matching of boxes to initial box squares on pull distances, or dead.
-    uint32_t evaluate(const uint64_t* boxes) {
-        int row = 0;
-        state::for_each_box(boxes, words_, [&](board::Cell c) {
-            for (int t = 0; t < n_; ++t) {
-                const uint16_t d = pulls_.distance(t, c);
-                cost_[static_cast<size_t>(row) * n_ + t] = d == board::unreachable ? heuristic::Hungarian::forbidden : d;
-            }
-            ++row;
-        });
-        const int h = hungarian_.solve(n_, cost_.data());
-        return h < 0 ? heuristic::dead : static_cast<uint32_t>(h);
+    uint32_t bound() {
+        const uint32_t h = heuristic_.evaluate_push(from_, to_, board::no_cell);
+        assert(h == debug_heuristic_.evaluate(child_.data(), board::no_cell));
+        return h;
     }
 
+private:
     const board::Board& board_;
-    const int words_, n_;
+    const int words_;
     const board::PullDistances pulls_;
+    heuristic::Heuristic heuristic_;        // matching on pull distances
+    heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds
     moves::Reachability area_, child_area_, goal_area_;
     moves::Reachability debug_area_;  // checks the derived area in debug builds
     std::vector<uint64_t> parent_, child_;
-    std::vector<int> cost_;
-    heuristic::Hungarian hungarian_;
+    board::Cell from_ = board::no_cell, to_ = board::no_cell;  // the pull of the child being emitted
 };
 
 // A reverse path (pulls from a solved state, in order) as the forward pushes
