@@ -45,10 +45,11 @@ public:
     // `parent` was computed for the boxes before the box on `freed` went to
     // the neighbouring square `boxed` (a push: the player stands on `freed`;
     // a pull: `boxed` is where the player stood, and it stepped on to
-    // `player`); `boxes` are the boxes after it. Without a flood fill when
-    // `freed` borders only squares `parent` reached (or walls and boxes) and
-    // the box on `boxed` cuts the area in no two (its neighbours in the area
-    // stay joined around it); else compute(boxes, player).
+    // `player`); `boxes` are the boxes after it. When the box on `boxed`
+    // cuts the area in no two (its neighbours in the area stay joined around
+    // it): the parent's area, less `boxed`, with `freed` if it joins and what
+    // `freed` opens onto (a flood from it over the squares the parent did not
+    // reach, none mostly); else compute(boxes, player).
     Cell after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed, Cell player);
     bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
     // The area last computed, as a bitset of words() words.

@@ -39,13 +39,14 @@ Cell Reachability::after_move(const Reachability& parent, const uint64_t* boxes,
     const uint64_t* before = parent.seen_.data();
     auto reached_before = [&](Cell c) { return state::has_box(before, c); };
     // `freed` joins the area if the player stands on it or it borders the
-    // area, and brings nothing the parent did not reach.
-    bool joins = freed == player;
+    // area; then the squares beside it that the parent did not reach join
+    // too, with everything they lead to (a flood from `freed` below).
+    bool joins = freed == player, opens = false;
     for (int d = 0; d < 4; ++d) {
         const Cell n = board_.neighbor(freed, d);
         if (n == no_cell || n == boxed || state::has_box(boxes, n)) continue;
-        if (!reached_before(n)) return compute(boxes, player);  // squares the parent did not reach
-        joins = true;
+        if (reached_before(n)) joins = true;
+        else opens = true;
     }
     if (reached_before(boxed)) {
         // `boxed` leaves the area. Its neighbours in what is left must stay
@@ -74,6 +75,20 @@ Cell Reachability::after_move(const Reachability& parent, const uint64_t* boxes,
     for (int w = 0; w < words; ++w) seen[w] = before[w];
     state::clear_box(seen, boxed);
     if (joins) state::set_box(seen, freed);
+    if (joins && opens) {
+        Cell* stack = stack_.data();
+        int top = 0;
+        stack[top++] = freed;
+        while (top) {
+            const Cell c = stack[--top];
+            for (int d = 0; d < 4; ++d) {
+                const Cell n = board_.neighbor(c, d);
+                if (n == no_cell || state::has_box(boxes, n) || state::has_box(seen, n)) continue;
+                state::set_box(seen, n);
+                stack[top++] = n;
+            }
+        }
+    }
     for (int w = 0; w < words; ++w)
         if (seen[w]) return static_cast<Cell>(w * 64 + std::countr_zero(seen[w]));
     return player;  // not reached: the player is in the area
