@@ -31,6 +31,8 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_l
       cancel_(cancel),
       scratch_(board.words(), 0),
       area_(board),
+      debug_area_(board),
+      areas_(static_cast<size_t>(std::max(node_limit, 0)) * board.words()),
       nearest_(board.nearest_goal_distances()),
       cache_shift_(64 - std::max(cache_bits, 1)),
       cache_(size_t{1} << std::max(cache_bits, 1), 0) {
@@ -42,8 +44,10 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_l
 
 uint64_t SubsetSearch::bytes(int cache_bits, int node_limit) {
     const uint64_t seen = std::bit_ceil(static_cast<size_t>(node_limit) * 4 + 16);
+    const uint64_t area_words = (no_key_cell + 63) / 64;  // the most a board it searches needs
     return (uint64_t{1} << std::max(cache_bits, 1)) * sizeof(uint64_t) + seen * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           (static_cast<uint64_t>(node_limit) * max_boxes * 4 + 1) * sizeof(Sub);
+           (static_cast<uint64_t>(node_limit) * max_boxes * 4 + 1) * sizeof(Sub) +
+           static_cast<uint64_t>(node_limit) * area_words * sizeof(uint64_t);
 }
 
 uint16_t SubsetSearch::nearest(Cell c, Cell player) const { return nearest_[c * 4 + board_.side(c, player)]; }
@@ -128,6 +132,7 @@ bool SubsetSearch::search(Sub root) {
         stamp_ = 1;
     }
     root.h = 0;
+    root.parent_area = no_area;
     open_.clear();
     open_.push_back(root);
     int expanded = 0;
@@ -136,7 +141,13 @@ bool SubsetSearch::search(Sub root) {
         Sub s = open_.back();
         open_.pop_back();
         place(s);
-        s.player = area_.compute(scratch_.data(), s.player);
+        const int words = board_.words();
+        // s.player: where the pushing player stands, on the square the box left.
+        s.player = s.parent_area == no_area
+                       ? area_.compute(scratch_.data(), s.player)
+                       : area_.after_move(&areas_[static_cast<size_t>(s.parent_area) * words], scratch_.data(),
+                                          s.player, s.to, s.player);
+        assert(s.player == debug_area_.compute(scratch_.data(), s.player));
         if (!seen_insert(key_of(s))) {
             unplace(s);
             continue;
@@ -146,6 +157,8 @@ bool SubsetSearch::search(Sub root) {
             unplace(s);
             return true;  // not proven dead
         }
+        const uint32_t here = static_cast<uint32_t>(expanded - 1);
+        std::copy(area_.area(), area_.area() + words, &areas_[static_cast<size_t>(here) * words]);
         for (int i = 0; i < k_; ++i)
             for (int d = 0; d < 4; ++d) {
                 const Cell from = s.box[i], to = board_.neighbor(from, d);
@@ -162,6 +175,8 @@ bool SubsetSearch::search(Sub root) {
                 c.box[i] = to;
                 board::sort_cells(c.box, k_);
                 c.player = from;  // normalized when expanded
+                c.parent_area = here;
+                c.to = to;
                 bool all_goals = true;
                 uint32_t h = 0;
                 bool lone_dead = false;

@@ -67,10 +67,13 @@ public:
     bool enabled() const { return enabled_; }
 
 private:
+    static constexpr uint32_t no_area = 0xFFFFFFFF;
     struct Sub {
         board::Cell box[max_boxes];
-        board::Cell player;  // normalized in the cluster-only board
-        uint16_t h;          // lone-box distances to the nearest goal, summed
+        board::Cell player;    // normalized in the cluster-only board
+        uint16_t h;            // lone-box distances to the nearest goal, summed
+        uint32_t parent_area;  // the parent's area in areas_ (no_area: the root)
+        board::Cell to;        // where the push from the parent left its box
     };
     int collect_cluster(const uint64_t* boxes, board::Cell pushed);
     bool search(Sub root);
@@ -88,6 +91,11 @@ private:
     board::Cell cluster_[max_boxes];
     std::vector<uint64_t> scratch_;   // the cluster's boxes as a bitset
     moves::Reachability area_;
+    moves::Reachability debug_area_;  // checks the derived areas in debug builds
+    // The player's area of each state expanded (node_limit of them, words
+    // each): a child's area follows from its parent's (after_move), with a
+    // flood only when the push cuts it.
+    std::vector<uint64_t> areas_;
     std::vector<uint16_t> nearest_;   // cells*4: min over goals of the lone-box distance
     std::vector<Sub> open_;           // binary heap on h (greedy: a live cluster is found fast)
     std::vector<uint64_t> seen_;      // open addressing, stamp-cleared

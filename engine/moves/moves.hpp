@@ -50,7 +50,11 @@ public:
     // it): the parent's area, less `boxed`, with `freed` if it joins and what
     // `freed` opens onto (a flood from it over the squares the parent did not
     // reach, none mostly); else compute(boxes, player).
-    Cell after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed, Cell player);
+    Cell after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed, Cell player) {
+        return after_move(parent.area(), boxes, freed, boxed, player);
+    }
+    // The same from a copy of the parent's area() (words() words).
+    Cell after_move(const uint64_t* before, const uint64_t* boxes, Cell freed, Cell boxed, Cell player);
     bool reached(Cell c) const { return state::has_box(seen_.data(), c); }
     // The area last computed, as a bitset of words() words.
     const uint64_t* area() const { return seen_.data(); }

@@ -34,9 +34,7 @@ Cell Reachability::compute(const uint64_t* boxes, Cell from) {
     return smallest;
 }
 
-Cell Reachability::after_move(const Reachability& parent, const uint64_t* boxes, Cell freed, Cell boxed,
-                              Cell player) {
-    const uint64_t* before = parent.seen_.data();
+Cell Reachability::after_move(const uint64_t* before, const uint64_t* boxes, Cell freed, Cell boxed, Cell player) {
     auto reached_before = [&](Cell c) { return state::has_box(before, c); };
     // `freed` joins the area if the player stands on it or it borders the
     // area; then the squares beside it that the parent did not reach join
