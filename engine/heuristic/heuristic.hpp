@@ -101,7 +101,7 @@ private:
 
     const board::Board& board_;
     Kind kind_;
-    std::vector<int> cost_;           // boxes x goals, rows in the parent's box order
+    std::vector<int> cost_;           // boxes x goals: a row per box of the parent (row_of_)
     std::vector<int16_t> row_of_;     // cell -> row of the parent's box on it
     std::vector<int> parent_row_;     // the pushed box's row saved while a child is scored
     uint32_t parent_h_ = dead;
