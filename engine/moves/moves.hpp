@@ -60,6 +60,12 @@ public:
     const uint64_t* area() const { return seen_.data(); }
 
 private:
+    // Marks in seen_ every square reached from `from` (marked already) over
+    // squares not yet in seen_: the boxes must be in it.
+    void fill(Cell from);
+    // The smallest square of seen_ (the normalized player); no_cell if none.
+    Cell smallest() const;
+
     const Board& board_;
     std::vector<uint64_t> seen_;  // during compute: boxes | reached; after: reached
     std::vector<Cell> stack_;

@@ -15,23 +15,32 @@ Cell Reachability::compute(const uint64_t* boxes, Cell from) {
     const int words = board_.words();
     uint64_t* seen = seen_.data();
     for (int w = 0; w < words; ++w) seen[w] = boxes[w];
-    Cell smallest = from;
     state::set_box(seen, from);
+    fill(from);
+    for (int w = 0; w < words; ++w) seen[w] &= ~boxes[w];  // keep the area alone
+    return smallest();
+}
+
+void Reachability::fill(Cell from) {
+    uint64_t* seen = seen_.data();
     Cell* stack = stack_.data();
     int top = 0;
     stack[top++] = from;
     while (top) {
-        Cell c = stack[--top];
+        const Cell c = stack[--top];
         for (int d = 0; d < 4; ++d) {
-            Cell n = board_.neighbor(c, d);
+            const Cell n = board_.neighbor(c, d);
             if (n == no_cell || state::has_box(seen, n)) continue;
             state::set_box(seen, n);
-            if (n < smallest) smallest = n;
             stack[top++] = n;
         }
     }
-    for (int w = 0; w < words; ++w) seen[w] &= ~boxes[w];  // keep the area alone
-    return smallest;
+}
+
+Cell Reachability::smallest() const {
+    for (int w = 0; w < board_.words(); ++w)
+        if (seen_[w]) return static_cast<Cell>(w * 64 + std::countr_zero(seen_[w]));
+    return no_cell;
 }
 
 Cell Reachability::after_move(const uint64_t* before, const uint64_t* boxes, Cell freed, Cell boxed, Cell player) {
@@ -73,23 +82,13 @@ Cell Reachability::after_move(const uint64_t* before, const uint64_t* boxes, Cel
     for (int w = 0; w < words; ++w) seen[w] = before[w];
     state::clear_box(seen, boxed);
     if (joins) state::set_box(seen, freed);
-    if (joins && opens) {
-        Cell* stack = stack_.data();
-        int top = 0;
-        stack[top++] = freed;
-        while (top) {
-            const Cell c = stack[--top];
-            for (int d = 0; d < 4; ++d) {
-                const Cell n = board_.neighbor(c, d);
-                if (n == no_cell || state::has_box(boxes, n) || state::has_box(seen, n)) continue;
-                state::set_box(seen, n);
-                stack[top++] = n;
-            }
-        }
+    if (joins && opens) {  // the fill, as compute()'s, with the boxes in seen_ while it runs
+        for (int w = 0; w < words; ++w) seen[w] |= boxes[w];
+        fill(freed);
+        for (int w = 0; w < words; ++w) seen[w] &= ~boxes[w];
     }
-    for (int w = 0; w < words; ++w)
-        if (seen[w]) return static_cast<Cell>(w * 64 + std::countr_zero(seen[w]));
-    return player;  // not reached: the player is in the area
+    const Cell least = smallest();
+    return least == no_cell ? player : least;  // not reached: the player is in the area
 }
 
 }  // namespace hdasoko::moves
