@@ -9,9 +9,9 @@
 // matching of boxes to initial box squares on pull distances, which is
 // consistent (a pull moves one box one square); incremental as the forward
 // bound is (heuristic.hpp: the parent's matching from the last parent's,
-// each child's from the parent's with one row changed). States are packed as the
-// forward search packs them (boxes, normalized player, same hash), so the two
-// directions can look each other's states up.
+// each child's from the parent's with one row changed). States are packed
+// as the forward search packs them (boxes, normalized player, same hash),
+// so the two directions can look each other's states up.
 #pragma once
 
 #include <algorithm>
