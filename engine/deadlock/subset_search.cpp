@@ -76,6 +76,15 @@ void SubsetSearch::unplace(const Sub& s) {
     for (int i = 0; i < k_; ++i) state::clear_box(scratch_.data(), s.box[i]);
 }
 
+bool SubsetSearch::apart(const Sub& s) const {
+    for (int i = 0; i < k_; ++i)
+        for (int j = i + 1; j < k_; ++j)
+            if (std::abs(board_.x(s.box[i]) - board_.x(s.box[j])) <= 1 &&
+                std::abs(board_.y(s.box[i]) - board_.y(s.box[j])) <= 1)
+                return false;
+    return true;
+}
+
 uint64_t SubsetSearch::key_of(const Sub& s) const {
     uint64_t key = static_cast<uint64_t>(s.player);
     for (int i = 0; i < max_boxes; ++i)
@@ -136,6 +145,10 @@ bool SubsetSearch::search(Sub root) {
     open_.clear();
     open_.push_back(root);
     int expanded = 0;
+    const auto done = [&](bool live) {
+        last_expanded_ = expanded;
+        return live;
+    };
     while (!open_.empty()) {
         std::pop_heap(open_.begin(), open_.end(), heap_less<Sub, Sub>);
         Sub s = open_.back();
@@ -155,7 +168,7 @@ bool SubsetSearch::search(Sub root) {
         if (++expanded > node_limit_ || expanded * 2 > static_cast<int>(seen_.size()) ||
             (expanded % 32 == 0 && cancel_ && cancel_->load(std::memory_order_relaxed))) {
             unplace(s);
-            return true;  // not proven dead
+            return done(true);  // not proven dead
         }
         const uint32_t here = static_cast<uint32_t>(expanded - 1);
         std::copy(area_.area(), area_.area() + words, &areas_[static_cast<size_t>(here) * words]);
@@ -188,16 +201,20 @@ bool SubsetSearch::search(Sub root) {
                 }
                 if (all_goals) {
                     unplace(s);
-                    return true;
+                    return done(true);
                 }
                 if (lone_dead) continue;
+                if (apart(c)) {  // the cluster broke up: not proven dead (see subset_search.hpp)
+                    unplace(s);
+                    return done(true);
+                }
                 c.h = static_cast<uint16_t>(std::min<uint32_t>(h, 0xFFFF));
                 open_.push_back(c);
                 std::push_heap(open_.begin(), open_.end(), heap_less<Sub, Sub>);
             }
         unplace(s);
     }
-    return false;  // every reachable configuration of the cluster explored: dead
+    return done(false);  // every reachable configuration of the cluster explored: dead
 }
 
 }  // namespace hdasoko::deadlock

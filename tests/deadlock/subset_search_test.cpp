@@ -117,6 +117,37 @@ TEST_CASE("deadlock search: a lone box, a solved cluster and boxes outside the c
     CHECK(on_solved.searches() == 0);
 }
 
+TEST_CASE("deadlock search: a cluster pushed apart is not proven dead, at once") {
+    // Two boxes side by side, their goals far off down a corridor: putting
+    // both on goals takes dozens of sub-states; the first push that parts
+    // them (no two boxes 8-neighbours) ends the search, "not proven dead".
+    // No push of the first sub-state parts them (each leaves the two
+    // diagonal), a push of the second does.
+    const Position p(R"(
+##########
+#        #
+#  $$    #
+#   @    #
+#        #
+####### ##
+####### ##
+####### ##
+####### ##
+#######.##
+#######.##
+##########
+)");
+    deadlock::SubsetSearch search(p.board);
+    CHECK_FALSE(search.is_dead(p.boxes.data(), p.at(3, 2), p.at(4, 3)));
+    CHECK(search.last_cluster_size() == 2);
+    CHECK(search.last_expanded() == 2);
+    // Boxes that cannot part are still searched to the end: the shut-in pair.
+    const Position dead(shut_in);
+    deadlock::SubsetSearch on_dead(dead.board);
+    CHECK(on_dead.is_dead(dead.boxes.data(), dead.at(2, 3), dead.at(3, 4)));
+    CHECK(on_dead.last_expanded() > 1);
+}
+
 TEST_CASE("deadlock search: every state it calls dead on random walks through Microban is unsolvable") {
     const std::vector<level::Level> collection =
         level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
