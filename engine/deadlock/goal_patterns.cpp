@@ -57,7 +57,7 @@ GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states)
     };
     auto add = [&](const std::vector<Cell>& goals) {
         const int index = static_cast<int>(groups_.size());
-        groups_.push_back(Group{goals});
+        groups_.emplace_back().goals = goals;
         for (size_t i = 0; i < goals.size(); ++i) {
             group_of_[goals[i]] = index;
             bit_of_[goals[i]] = static_cast<int>(i);

@@ -468,8 +468,9 @@ void Fess<with_corral_search, box_moves>::expand_box_moves(uint32_t index) {
                 goal_ = found.ref;
                 return;
             }
-            children_.push_back(Child{found.ref, from, d.to, static_cast<uint16_t>(h), features_.of(child_.data(), d.regions), false});
-            assert(children_.back().f.regions == features_.of(child_.data()).regions);
+            children_.push_back(Child{found.ref, from, d.to, static_cast<uint16_t>(h),
+                                      features_.after_move(parent, child_.data(), from, d.to, d.regions), false});
+            assert(children_.back().f == features_.of(child_.data()));
         }
     }
     // The deadlock search and goal patterns run on the children the advisors pick (picked
