@@ -44,6 +44,7 @@ public:
 
     // Neighbour of c in direction d, or no_cell for a wall.
     Cell neighbor(Cell c, int d) const { return next_[c * 4 + d]; }
+    const Cell* neighbors() const { return next_.data(); }  // neighbor(c, d) at [c * 4 + d]
     int x(Cell c) const { return x_[c]; }
     int y(Cell c) const { return y_[c]; }
     Cell cell_at(int x, int y) const;  // no_cell off the interior

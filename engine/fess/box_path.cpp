@@ -30,8 +30,10 @@ BoxPath::BoxPath(const board::Board& board)
       prefix_min_(board.cells(), no_cell),
       suffix_min_(board.cells(), no_cell),
       label_(board.cells(), -1),
+      open_(static_cast<size_t>(board.cells()) * 4, no_cell),
       first_at_(board.cells(), -1) {
-    dfs_stack_.reserve(board.cells() + 1);
+    dfs_stack_.resize(board.cells() + 1);
+    order_.resize(board.cells());
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
 
@@ -84,9 +86,21 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
 }
 
 template <class Stop>
-int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
+int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool open_known, Stop&& stop) {
     state::clear_box(boxes, box);
-    build_tree(boxes, player);
+    if (open_known) {
+        // The lifted box's square opens to its free neighbours (and back).
+        for (int d = 0; d < 4; ++d) {
+            const Cell n = board_.neighbor(box, d);
+            open_[box * 4 + d] = n == no_cell || state::has_box(boxes, n) ? no_cell : n;
+            if (open_[box * 4 + d] != no_cell) open_[n * 4 + board::opposite(d)] = box;
+        }
+        build_tree<true>(boxes, player);
+        for (int d = 0; d < 4; ++d)
+            if (const Cell n = open_[box * 4 + d]; n != no_cell) open_[n * 4 + board::opposite(d)] = no_cell;
+    } else {
+        build_tree<false>(boxes, player);
+    }
     const int start = board_.cells() * 4;
     std::fill(from_.begin(), from_.end(), unvisited);
     queue_.clear();
@@ -125,7 +139,7 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
                    Cell area_cell) {
     path.clear();
     if (box == target && area_cell == no_cell) return true;
-    const int found = search(boxes, player, box, [&](Cell at, int area, uint16_t) {
+    const int found = search(boxes, player, box, false, [&](Cell at, int area, uint16_t) {
         return at == target &&
                (area_cell == no_cell || (area_cell != at && in_tree(area_cell) && piece(area_cell, at) == area));
     });
@@ -139,52 +153,69 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     return true;
 }
 
+template <bool open_known>
 void BoxPath::build_tree(const uint64_t* boxes, Cell root) {
     std::fill(tin_.begin(), tin_.end(), -1);
-    order_.clear();
     root_ = root;
-    tin_[root] = low_[root] = 0;
-    parent_[root] = no_cell;
-    submin_[root] = root;
-    order_.push_back(root);
-    dfs_stack_.emplace_back(root, 0);
-    while (!dfs_stack_.empty()) {
-        auto& top = dfs_stack_.back();
-        const Cell v = top.first;
+    // Raw pointers: the walk's stores (16-bit) would otherwise make the
+    // compiler reload every array's address at each step.
+    int16_t* const tin = tin_.data();
+    int16_t* const low_of = low_.data();
+    Cell* const parent = parent_.data();
+    Cell* const submin = submin_.data();
+    Cell* const order = order_.data();
+    std::pair<Cell, int8_t>* const stack = dfs_stack_.data();
+    const Cell* const next = open_known ? open_.data() : board_.neighbors();
+    parent[root] = no_cell;
+    // The square being visited (v), its next direction (d) and its low
+    // point (low) stay in registers; the stack keeps the squares above it
+    // with the direction each goes on from.
+    Cell v = root;
+    int d = 0;
+    int16_t low = 0, visited = 1;
+    tin[v] = 0;
+    submin[v] = v;
+    order[0] = v;
+    size_t depth = 0;
+    for (;;) {
         // The next free neighbour of v not yet taken: a back edge lowers
         // v's low point, a new square is descended into.
-        Cell n = no_cell;
-        while (top.second < 4) {
-            const Cell c = board_.neighbor(v, top.second++);
-            if (c == no_cell || state::has_box(boxes, c)) continue;
-            if (tin_[c] < 0) {
-                n = c;
+        bool descended = false;
+        while (d < 4) {
+            const Cell c = next[v * 4 + d++];
+            if (c == no_cell || (!open_known && state::has_box(boxes, c))) continue;
+            if (tin[c] < 0) {
+                low_of[v] = low;
+                stack[depth++] = {v, static_cast<int8_t>(d)};
+                parent[c] = v;
+                v = c;
+                d = 0;
+                low = tin[c] = visited;
+                submin[c] = c;
+                order[visited++] = c;
+                descended = true;
                 break;
             }
-            if (c != parent_[v]) low_[v] = std::min(low_[v], tin_[c]);
+            if (c != parent[v]) low = std::min(low, tin[c]);
         }
-        if (n == no_cell) {
-            // v is done: its subtree's extent; its low point and smallest
-            // square go to its parent.
-            tout_[v] = static_cast<int16_t>(order_.size() - 1);
-            dfs_stack_.pop_back();
-            if (const Cell p = parent_[v]; p != no_cell) {
-                low_[p] = std::min(low_[p], low_[v]);
-                submin_[p] = std::min(submin_[p], submin_[v]);
-            }
-            continue;
-        }
-        tin_[n] = low_[n] = static_cast<int16_t>(order_.size());
-        parent_[n] = v;
-        submin_[n] = n;
-        order_.push_back(n);
-        dfs_stack_.emplace_back(n, 0);
+        if (descended) continue;
+        // v is done: its subtree's extent; its low point and smallest
+        // square go to its parent, where the walk goes on.
+        low_of[v] = low;
+        tout_[v] = static_cast<int16_t>(visited - 1);
+        if (depth == 0) break;
+        const Cell child = v;
+        v = stack[--depth].first;
+        d = stack[depth].second;
+        low = std::min(low_of[v], low_of[child]);
+        submin[v] = std::min(submin[v], submin[child]);
     }
+    order_size_ = visited;
     minima_ = false;
 }
 
 void BoxPath::order_minima() const {
-    const size_t k = order_.size();
+    const size_t k = order_size_;
     for (size_t i = 0; i < k; ++i) prefix_min_[i] = i ? std::min(prefix_min_[i - 1], order_[i]) : order_[i];
     for (size_t i = k; i-- > 0;) suffix_min_[i] = i + 1 < k ? std::min(suffix_min_[i + 1], order_[i]) : order_[i];
     minima_ = true;
@@ -206,7 +237,9 @@ void BoxPath::label_areas(const uint64_t* boxes) {
             queue_.pop_back();
             for (int e = 0; e < 4; ++e) {
                 const Cell n = board_.neighbor(v, e);
-                if (n == no_cell || label_[n] >= 0 || state::has_box(boxes, n)) continue;
+                const bool open = n != no_cell && !state::has_box(boxes, n);
+                open_[v * 4 + e] = open ? n : no_cell;
+                if (!open || label_[n] >= 0) continue;
                 label_[n] = static_cast<int16_t>(areas_);
                 queue_.push_back(n);
             }
@@ -238,7 +271,7 @@ Cell BoxPath::piece_min(int piece, Cell at) const {
         if (smallest == no_cell || c < smallest) smallest = c;
     };
     if (tin_[at] > 0) take(prefix_min_[tin_[at] - 1]);
-    if (static_cast<size_t>(tout_[at]) + 1 < order_.size()) take(suffix_min_[tout_[at] + 1]);
+    if (static_cast<size_t>(tout_[at]) + 1 < order_size_) take(suffix_min_[tout_[at] + 1]);
     for (int e = 0; e < 4; ++e) {
         const Cell c = board_.neighbor(at, e);
         if (child_of(c, at) && at != root_ && low_[c] < tin_[at]) take(submin_[c]);
@@ -277,7 +310,7 @@ void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_
         if (std::find(joined, joined + k, label_[n]) == joined + k) joined[k++] = label_[n];
     }
     const int others = areas_ - 1 - k;
-    search(boxes, player, box, [&](Cell at, int area, uint16_t pushes) {
+    search(boxes, player, box, true, [&](Cell at, int area, uint16_t pushes) {
         // Sides of one square in one area are one state: the first (fewest
         // pushes, breadth-first) stands for them. Back on its square with
         // the player in the same area: the state it started from.

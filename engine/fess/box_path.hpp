@@ -78,8 +78,10 @@ private:
     // start as it is dequeued (area: the player's piece, see piece()), and
     // ends at the first that returns true (its index into from_, or -1).
     // The box is lifted off `boxes` during the search.
+    // open_known: `boxes` are the ones label_areas() saw last (open_ holds
+    // their free neighbours), as in destinations().
     template <class Stop>
-    int search(uint64_t* boxes, board::Cell player, board::Cell box, Stop&& stop);
+    int search(uint64_t* boxes, board::Cell player, board::Cell box, bool open_known, Stop&& stop);
 
     const board::Board& board_;
     std::vector<int32_t> from_;  // per (cell * 4 + side): the state it was reached from, -2 unvisited
@@ -105,6 +107,7 @@ private:
     // time went to those floods and to counting regions per child), and
     // the regions of each destination follow from the pieces and from the
     // areas outside the tree (label_areas()).
+    template <bool open_known>
     void build_tree(const uint64_t* boxes, board::Cell root);
     // The piece holding tree square v != at when the box stands on `at`:
     // the child of `at` whose subtree holds v if that subtree is cut off
@@ -118,7 +121,8 @@ private:
         return c != board::no_cell && tin_[c] > tin_[at] && parent_[c] == at;
     }
     std::vector<int16_t> tin_, tout_, low_;  // preorder number, last preorder number in the subtree, low point
-    std::vector<board::Cell> parent_, submin_, order_;
+    std::vector<board::Cell> parent_, submin_, order_;  // order_: the squares in preorder, order_size_ of them
+    size_t order_size_ = 0;
     // The smallest square of each prefix and suffix of order_, for the
     // piece holding the root (piece_min()); found on first use after a
     // build_tree(): a find() needs them only for the start (a quarter of
@@ -132,6 +136,11 @@ private:
     // seen (labelled_), labelled once per state rather than flooded per box.
     void label_areas(const uint64_t* boxes);
     std::vector<int16_t> label_;  // per cell: its area, -1 on a box
+    // Per cell and direction: the neighbour there when it holds no box of
+    // labelled_, else no_cell; kept for the free cells (label_areas() fills
+    // it as it floods them) and for a box's cell while search() lifts it.
+    // build_tree() reads it instead of testing the boxes at every step.
+    std::vector<board::Cell> open_;
     // destinations(): per cell the last destination found on it (-1: none;
     // reset on return) and per destination the one before it on its cell.
     std::vector<int32_t> first_at_, next_at_;
