@@ -27,13 +27,9 @@ BoxPath::BoxPath(const board::Board& board)
       low_(board.cells(), -1),
       parent_(board.cells(), no_cell),
       submin_(board.cells(), no_cell),
-      prefix_min_(board.cells(), no_cell),
-      suffix_min_(board.cells(), no_cell),
       label_(board.cells(), -1),
-      open_(static_cast<size_t>(board.cells()) * 4, no_cell),
       first_at_(board.cells(), -1) {
     dfs_stack_.resize(board.cells() + 1);
-    order_.resize(board.cells());
     for (size_t i = 0; i < board.goals().size(); ++i) goal_index_[board.goals()[i]] = static_cast<int>(i);
 }
 
@@ -86,21 +82,14 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
 }
 
 template <class Stop>
-int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool open_known, Stop&& stop) {
+int BoxPath::search(uint64_t* boxes, Cell player, Cell box, Stop&& stop) {
+    label_areas(boxes);  // the forest of the free squares, the box standing
     state::clear_box(boxes, box);
-    if (open_known) {
-        // The lifted box's square opens to its free neighbours (and back).
-        for (int d = 0; d < 4; ++d) {
-            const Cell n = board_.neighbor(box, d);
-            open_[box * 4 + d] = n == no_cell || state::has_box(boxes, n) ? no_cell : n;
-            if (open_[box * 4 + d] != no_cell) open_[n * 4 + board::opposite(d)] = box;
-        }
-        build_tree<true>(boxes, player);
-        for (int d = 0; d < 4; ++d)
-            if (const Cell n = open_[box * 4 + d]; n != no_cell) open_[n * 4 + board::opposite(d)] = no_cell;
-    } else {
-        build_tree<false>(boxes, player);
-    }
+    lifted_ = box;
+    lifted_k_ = 0;
+    for (int d = 0; d < 4; ++d)
+        if (const Cell n = board_.neighbor(box, d); n != no_cell && !state::has_box(boxes, n))
+            lifted_next_[lifted_k_++] = n;
     const int start = board_.cells() * 4;
     std::fill(from_.begin(), from_.end(), unvisited);
     queue_.clear();
@@ -112,9 +101,10 @@ int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool open_known, Sto
         const int s = queue_[head];
         const Cell at = s == start ? box : static_cast<Cell>(s / 4);
         const Cell stand = s == start ? player : board_.neighbor(at, s % 4);
-        const int area = piece(stand, at);
+        place(at);
+        const int area = piece(stand);
         if (s == start) {
-            start_player_ = piece_min(area, at);
+            start_player_ = piece_min(area);
         } else if (stop(at, area, depth_[s])) {
             found = s;
             break;
@@ -123,7 +113,7 @@ int BoxPath::search(uint64_t* boxes, Cell player, Cell box, bool open_known, Sto
             const Cell to = board_.neighbor(at, e);
             if (to == no_cell || state::has_box(boxes, to) || board_.is_dead(to)) continue;
             const Cell behind = board_.neighbor(at, board::opposite(e));
-            if (behind == no_cell || !in_tree(behind) || piece(behind, at) != area) continue;
+            if (behind == no_cell || state::has_box(boxes, behind) || piece(behind) != area) continue;
             const int next = to * 4 + board::opposite(e);  // the player now stands on `at`
             if (from_[next] != unvisited) continue;
             from_[next] = s;
@@ -139,9 +129,9 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
                    Cell area_cell) {
     path.clear();
     if (box == target && area_cell == no_cell) return true;
-    const int found = search(boxes, player, box, false, [&](Cell at, int area, uint16_t) {
-        return at == target &&
-               (area_cell == no_cell || (area_cell != at && in_tree(area_cell) && piece(area_cell, at) == area));
+    const int found = search(boxes, player, box, [&](Cell at, int area, uint16_t) {
+        return at == target && (area_cell == no_cell || (area_cell != at && (area_cell == lifted_ || label_[area_cell] >= 0) &&
+                                                          piece(area_cell) == area));
     });
     if (found < 0) return false;
     for (int s = found; from_[s] != start_parent; s = from_[s]) {
@@ -153,139 +143,125 @@ bool BoxPath::find(uint64_t* boxes, Cell player, Cell box, Cell target, std::vec
     return true;
 }
 
-template <bool open_known>
-void BoxPath::build_tree(const uint64_t* boxes, Cell root) {
-    std::fill(tin_.begin(), tin_.end(), -1);
-    root_ = root;
-    // Raw pointers: the walk's stores (16-bit) would otherwise make the
-    // compiler reload every array's address at each step.
-    int16_t* const tin = tin_.data();
-    int16_t* const low_of = low_.data();
-    Cell* const parent = parent_.data();
-    Cell* const submin = submin_.data();
-    Cell* const order = order_.data();
-    std::pair<Cell, int8_t>* const stack = dfs_stack_.data();
-    const Cell* const next = open_known ? open_.data() : board_.neighbors();
-    parent[root] = no_cell;
-    // The square being visited (v), its next direction (d) and its low
-    // point (low) stay in registers; the stack keeps the squares above it
-    // with the direction each goes on from.
-    Cell v = root;
-    int d = 0;
-    int16_t low = 0, visited = 1;
-    tin[v] = 0;
-    submin[v] = v;
-    order[0] = v;
-    size_t depth = 0;
-    for (;;) {
-        // The next free neighbour of v not yet taken: a back edge lowers
-        // v's low point, a new square is descended into.
-        bool descended = false;
-        while (d < 4) {
-            const Cell c = next[v * 4 + d++];
-            if (c == no_cell || (!open_known && state::has_box(boxes, c))) continue;
-            if (tin[c] < 0) {
-                low_of[v] = low;
-                stack[depth++] = {v, static_cast<int8_t>(d)};
-                parent[c] = v;
-                v = c;
-                d = 0;
-                low = tin[c] = visited;
-                submin[c] = c;
-                order[visited++] = c;
-                descended = true;
-                break;
-            }
-            if (c != parent[v]) low = std::min(low, tin[c]);
-        }
-        if (descended) continue;
-        // v is done: its subtree's extent; its low point and smallest
-        // square go to its parent, where the walk goes on.
-        low_of[v] = low;
-        tout_[v] = static_cast<int16_t>(visited - 1);
-        if (depth == 0) break;
-        const Cell child = v;
-        v = stack[--depth].first;
-        d = stack[depth].second;
-        low = std::min(low_of[v], low_of[child]);
-        submin[v] = std::min(submin[v], submin[child]);
-    }
-    order_size_ = visited;
-    minima_ = false;
-}
-
-void BoxPath::order_minima() const {
-    const size_t k = order_size_;
-    for (size_t i = 0; i < k; ++i) prefix_min_[i] = i ? std::min(prefix_min_[i - 1], order_[i]) : order_[i];
-    for (size_t i = k; i-- > 0;) suffix_min_[i] = i + 1 < k ? std::min(suffix_min_[i + 1], order_[i]) : order_[i];
-    minima_ = true;
-}
-
 void BoxPath::label_areas(const uint64_t* boxes) {
     const int words = board_.words();
     if (labelled_.size() == static_cast<size_t>(words) && std::equal(boxes, boxes + words, labelled_.begin())) return;
     labelled_.assign(boxes, boxes + words);
     std::fill(label_.begin(), label_.end(), -1);
-    areas_ = 0;
-    for (Cell c = 0; c < board_.cells(); ++c) {
-        if (label_[c] >= 0 || state::has_box(boxes, c)) continue;
-        queue_.clear();
-        queue_.push_back(c);
-        label_[c] = static_cast<int16_t>(areas_);
-        while (!queue_.empty()) {
-            const Cell v = static_cast<Cell>(queue_.back());
-            queue_.pop_back();
-            for (int e = 0; e < 4; ++e) {
-                const Cell n = board_.neighbor(v, e);
-                const bool open = n != no_cell && !state::has_box(boxes, n);
-                open_[v * 4 + e] = open ? n : no_cell;
-                if (!open || label_[n] >= 0) continue;
-                label_[n] = static_cast<int16_t>(areas_);
-                queue_.push_back(n);
+    area_root_.clear();
+    // Raw pointers: the walk's stores (16-bit) would otherwise make the
+    // compiler reload every array's address at each step.
+    int16_t* const tin = tin_.data();
+    int16_t* const low_of = low_.data();
+    int16_t* const label = label_.data();
+    Cell* const parent = parent_.data();
+    Cell* const submin = submin_.data();
+    std::pair<Cell, int8_t>* const stack = dfs_stack_.data();
+    const Cell* const next = board_.neighbors();
+    int16_t visited = 0;
+    for (Cell root = 0; root < board_.cells(); ++root) {
+        if (label[root] >= 0 || state::has_box(boxes, root)) continue;
+        // A new area: its tree is rooted at its smallest square.
+        const int16_t area = static_cast<int16_t>(area_root_.size());
+        area_root_.push_back(root);
+        parent[root] = no_cell;
+        // The square being visited (v), its next direction (d) and its low
+        // point (low) stay in registers; the stack keeps the squares above
+        // it with the direction each goes on from.
+        Cell v = root;
+        int d = 0;
+        int16_t low = visited;
+        tin[v] = visited++;
+        label[v] = area;
+        submin[v] = v;
+        size_t depth = 0;
+        for (;;) {
+            // The next free neighbour of v not yet taken: a back edge lowers
+            // v's low point, a new square is descended into.
+            bool descended = false;
+            while (d < 4) {
+                const Cell c = next[v * 4 + d++];
+                if (c == no_cell || state::has_box(boxes, c)) continue;
+                if (label[c] < 0) {
+                    low_of[v] = low;
+                    stack[depth++] = {v, static_cast<int8_t>(d)};
+                    parent[c] = v;
+                    v = c;
+                    d = 0;
+                    low = tin[c] = visited++;
+                    label[c] = area;
+                    submin[c] = c;
+                    descended = true;
+                    break;
+                }
+                if (c != parent[v]) low = std::min(low, tin[c]);
             }
+            if (descended) continue;
+            // v is done: its subtree's extent; its low point and smallest
+            // square go to its parent, where the walk goes on.
+            low_of[v] = low;
+            tout_[v] = static_cast<int16_t>(visited - 1);
+            if (depth == 0) break;
+            const Cell child = v;
+            v = stack[--depth].first;
+            d = stack[depth].second;
+            low = std::min(low_of[v], low_of[child]);
+            submin[v] = std::min(submin[v], submin[child]);
         }
-        ++areas_;
     }
+    areas_ = static_cast<int>(area_root_.size());
 }
 
-int BoxPath::piece(Cell v, Cell at) const {
-    if (tin_[v] > tin_[at] && tin_[v] <= tout_[at]) {
+int BoxPath::forest_piece(Cell v) const {
+    const int area = label_[v];
+    if (at_ != lifted_ && area == label_[at_] && tin_[v] > tin_[at_] && tin_[v] <= tout_[at_]) {
+        const bool root = parent_[at_] == no_cell;
         for (int e = 0; e < 4; ++e) {
-            const Cell c = board_.neighbor(at, e);
-            if (!child_of(c, at) || tin_[v] < tin_[c] || tin_[v] > tout_[c]) continue;
-            return at == root_ || low_[c] >= tin_[at] ? c : -1;
+            const Cell c = board_.neighbor(at_, e);
+            if (!child_of(c, at_) || tin_[v] < tin_[c] || tin_[v] > tout_[c]) continue;
+            return root || low_[c] >= tin_[at_] ? c : rest(area);
         }
     }
-    return -1;
+    return rest(area);
 }
 
-Cell BoxPath::piece_min(int piece, Cell at) const {
-    if (piece >= 0) return submin_[piece];
-    // The rest: the tree outside at's subtree and at's children still joined
-    // to it. It holds the tree's smallest square unless that is `at` or
-    // lies below it (then the smallest of the rest is looked up).
-    if (const Cell m = submin_[root_]; m != at && (tin_[m] < tin_[at] || tin_[m] > tout_[at])) return m;
-    if (!minima_) order_minima();
-    Cell smallest = no_cell;
-    auto take = [&](Cell c) {
-        if (smallest == no_cell || c < smallest) smallest = c;
-    };
-    if (tin_[at] > 0) take(prefix_min_[tin_[at] - 1]);
-    if (static_cast<size_t>(tout_[at]) + 1 < order_size_) take(suffix_min_[tout_[at] + 1]);
-    for (int e = 0; e < 4; ++e) {
-        const Cell c = board_.neighbor(at, e);
-        if (child_of(c, at) && at != root_ && low_[c] < tin_[at]) take(submin_[c]);
+void BoxPath::place(Cell at) {
+    at_ = at;
+    merged_k_ = 0;
+    if (at == lifted_) return;  // the box back on its square: the forest as it is
+    for (int i = 0; i < lifted_k_; ++i) {
+        if (lifted_next_[i] == at) continue;
+        const int p = forest_piece(lifted_next_[i]);
+        if (std::find(merged_, merged_ + merged_k_, p) == merged_ + merged_k_) merged_[merged_k_++] = p;
     }
+}
+
+int BoxPath::piece(Cell v) const {
+    if (at_ == lifted_) return rest(label_[v]);
+    if (v == lifted_) return joined;
+    const int p = forest_piece(v);
+    return std::find(merged_, merged_ + merged_k_, p) != merged_ + merged_k_ ? joined : p;
+}
+
+Cell BoxPath::piece_min(int piece) const {
+    if (piece >= 0) return submin_[piece];  // a subtree cut off below at_
+    if (piece != joined) return area_root_[-piece - 2];  // the rest of an area holds its root, its smallest square
+    Cell smallest = lifted_;
+    for (int i = 0; i < merged_k_; ++i) smallest = std::min(smallest, piece_min(merged_[i]));
     return smallest;
 }
 
-int BoxPath::pieces(Cell at) const {
-    int n = at == root_ ? 0 : 1;  // the rest holds the root
+int BoxPath::regions() const {
+    if (at_ == lifted_) return areas_;
+    // at_'s area falls into its cut-off subtrees and the rest (unless at_
+    // is its root); the lifted box's square joins the pieces beside it.
+    const bool root = parent_[at_] == no_cell;
+    int n = areas_ - 1 + (root ? 0 : 1);
     for (int e = 0; e < 4; ++e) {
-        const Cell c = board_.neighbor(at, e);
-        if (child_of(c, at) && (at == root_ || low_[c] >= tin_[at])) ++n;
+        const Cell c = board_.neighbor(at_, e);
+        if (child_of(c, at_) && (root || low_[c] >= tin_[at_])) ++n;
     }
-    return n;
+    return n - merged_k_ + 1;
 }
 
 void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_t* area,
@@ -299,28 +275,17 @@ void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_
                   state::has_box(area, behind);
     }
     if (!movable) return;
-    // The areas outside the tree: lifting the box joins the player's area
-    // (the box has a first push from it) and every area beside the box;
-    // the others stay as they are.
-    label_areas(boxes);
-    int joined[4], k = 0;
-    for (int e = 0; e < 4; ++e) {
-        const Cell n = board_.neighbor(box, e);
-        if (n == no_cell || state::has_box(boxes, n) || label_[n] == label_[player]) continue;
-        if (std::find(joined, joined + k, label_[n]) == joined + k) joined[k++] = label_[n];
-    }
-    const int others = areas_ - 1 - k;
-    search(boxes, player, box, true, [&](Cell at, int area, uint16_t pushes) {
+    search(boxes, player, box, [&](Cell at, int area, uint16_t pushes) {
         // Sides of one square in one area are one state: the first (fewest
         // pushes, breadth-first) stands for them. Back on its square with
         // the player in the same area: the state it started from.
-        const Cell normalized = piece_min(area, at);
+        const Cell normalized = piece_min(area);
         bool seen = at == box && normalized == start_player_;
         for (int32_t k = first_at_[at]; k >= 0 && !seen; k = next_at_[k]) seen = out[k].player == normalized;
         if (seen) return false;
         next_at_.push_back(first_at_[at]);
         first_at_[at] = static_cast<int32_t>(out.size());
-        out.push_back(Destination{at, normalized, pushes, others + pieces(at)});
+        out.push_back(Destination{at, normalized, pushes, regions()});
         return false;
     });
     for (const Destination& d : out) first_at_[d.to] = -1;

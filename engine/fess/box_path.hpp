@@ -78,10 +78,8 @@ private:
     // start as it is dequeued (area: the player's piece, see piece()), and
     // ends at the first that returns true (its index into from_, or -1).
     // The box is lifted off `boxes` during the search.
-    // open_known: `boxes` are the ones label_areas() saw last (open_ holds
-    // their free neighbours), as in destinations().
     template <class Stop>
-    int search(uint64_t* boxes, board::Cell player, board::Cell box, bool open_known, Stop&& stop);
+    int search(uint64_t* boxes, board::Cell player, board::Cell box, Stop&& stop);
 
     const board::Board& board_;
     std::vector<int32_t> from_;  // per (cell * 4 + side): the state it was reached from, -2 unvisited
@@ -98,49 +96,45 @@ private:
     std::vector<uint64_t> lone_squares_;
     static constexpr int32_t not_searched = -1, no_path = -2;
 
-    // search(): the free squares with the moving box lifted, as a
-    // depth-first tree from the player with Tarjan's low points. With the
-    // box on a square `at` of the tree, the player's area is a piece of it:
-    // the subtree of a child of `at` that no back edge joins to the squares
-    // above `at`, or the rest of the tree. So one traversal per search
-    // replaces a flood fill per square the box visits (half of fess-box's
-    // time went to those floods and to counting regions per child), and
-    // the regions of each destination follow from the pieces and from the
-    // areas outside the tree (label_areas()).
-    template <bool open_known>
-    void build_tree(const uint64_t* boxes, board::Cell root);
-    // The piece holding tree square v != at when the box stands on `at`:
-    // the child of `at` whose subtree holds v if that subtree is cut off
-    // (no back edge from it above `at`; every child when `at` is the
-    // root), else -1 for the rest of the tree.
-    int piece(board::Cell v, board::Cell at) const;
-    board::Cell piece_min(int piece, board::Cell at) const;  // its smallest square (the normalized player)
-    int pieces(board::Cell at) const;  // how many pieces the tree falls into with the box on `at`
-    bool in_tree(board::Cell v) const { return tin_[v] >= 0; }
+    // The free squares of a state, every box standing, as a depth-first
+    // forest with Tarjan's low points: one tree per area, rooted at its
+    // smallest square (label_areas(), once per state). A box of the state
+    // lifted and standing on a square `at` instead: the free squares
+    // without `at` are at's area cut into pieces (the subtree of a child
+    // of `at` that no back edge joins to the squares above it, or the rest
+    // of the tree) and the other areas as they are, and the lifted box's
+    // square joins the pieces beside it into one. So one traversal per
+    // state answers every box's search (a tree per box was a third of
+    // fess-box-plan's instructions), and a piece's smallest square (the
+    // normalized player) and the number of regions follow from the forest.
+    void label_areas(const uint64_t* boxes);
+    // search(): the box lifted off lifted_ (its free neighbours
+    // lifted_next_) stands on `at` (lifted_: back on its square); the
+    // pieces beside lifted_ are merged_.
+    void place(board::Cell at);
+    // The piece holding free square v (or lifted_) != at_: a child of at_
+    // (its subtree cut off), rest(area) (an area, or what is left of at_'s
+    // without the cut-off subtrees), or joined (the pieces lifted_ joins).
+    int piece(board::Cell v) const;
+    int forest_piece(board::Cell v) const;  // the same in the forest, lifted_ left out
+    board::Cell piece_min(int piece) const;  // its smallest square (the normalized player)
+    int regions() const;  // how many areas the free squares form with the box on at_
+    static constexpr int joined = -1;
+    static int rest(int area) { return -area - 2; }
+    // (tin_ and parent_ of a cell are stale while it holds a box: label_ first.)
     bool child_of(board::Cell c, board::Cell at) const {
-        return c != board::no_cell && tin_[c] > tin_[at] && parent_[c] == at;
+        return c != board::no_cell && label_[c] >= 0 && tin_[c] > tin_[at] && parent_[c] == at;
     }
     std::vector<int16_t> tin_, tout_, low_;  // preorder number, last preorder number in the subtree, low point
-    std::vector<board::Cell> parent_, submin_, order_;  // order_: the squares in preorder, order_size_ of them
-    size_t order_size_ = 0;
-    // The smallest square of each prefix and suffix of order_, for the
-    // piece holding the root (piece_min()); found on first use after a
-    // build_tree(): a find() needs them only for the start (a quarter of
-    // build_tree's time went to them).
-    void order_minima() const;
-    mutable std::vector<board::Cell> prefix_min_, suffix_min_;
-    mutable bool minima_ = false;
+    std::vector<board::Cell> parent_, submin_;  // submin_: the subtree's smallest square
     std::vector<std::pair<board::Cell, int8_t>> dfs_stack_;
-    board::Cell root_ = board::no_cell;
-    // destinations(), areas(): the areas of free squares of the boxes last
-    // seen (labelled_), labelled once per state rather than flooded per box.
-    void label_areas(const uint64_t* boxes);
-    std::vector<int16_t> label_;  // per cell: its area, -1 on a box
-    // Per cell and direction: the neighbour there when it holds no box of
-    // labelled_, else no_cell; kept for the free cells (label_areas() fills
-    // it as it floods them) and for a box's cell while search() lifts it.
-    // build_tree() reads it instead of testing the boxes at every step.
-    std::vector<board::Cell> open_;
+    std::vector<int16_t> label_;             // per cell: its area, -1 on a box
+    std::vector<board::Cell> area_root_;     // per area: its root, its smallest square
+    board::Cell at_ = board::no_cell, lifted_ = board::no_cell;
+    board::Cell lifted_next_[4];
+    int lifted_k_ = 0;
+    int merged_[4];
+    int merged_k_ = 0;
     // destinations(): per cell the last destination found on it (-1: none;
     // reset on return) and per destination the one before it on its cell.
     std::vector<int32_t> first_at_, next_at_;

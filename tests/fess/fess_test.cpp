@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <random>
 #include <string>
 
 #include "board/board.hpp"
@@ -288,13 +289,17 @@ TEST_CASE("box path: destinations agree with flood fills where boxes split the f
     // Corridors and other boxes: the moved box cuts the floor into pieces
     // at many squares (articulation points), so the player's area, its
     // smallest square and the number of regions come from the depth-first
-    // tree's pieces (build_tree), not from flood fills. Each destination is
-    // checked against flood fills of the child state (moves::Reachability
+    // forest's pieces (label_areas), not from flood fills. Each destination
+    // is checked against flood fills of the child state (moves::Reachability
     // for the area's smallest square, Features for the regions) and against
-    // find() (a path of that many pushes ending in that area).
+    // find() (a path of that many pushes ending in that area), along random
+    // walks of box moves with one BoxPath (its forest rebuilt as the boxes
+    // move: a square's data from when it was free must not be read while a
+    // box stands on it).
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
-    int checked = 0, split = 0;
+    int checked = 0, split = 0, steps = 0;
+    std::mt19937 random(7);
     for (const level::Level* level : {&xsokoban[0], &xsokoban[1], &xsokoban[22], &xsokoban[40], &microban[92]}) {
         const board::Board board(*level);
         fess::BoxPath paths(board);
@@ -303,36 +308,47 @@ TEST_CASE("box path: destinations agree with flood fills where boxes split the f
         moves::Reachability area(board);
         std::vector<uint64_t> boxes(board.words());
         state::initial_boxes(board, boxes.data());
-        const board::Cell player = board.initial_player();
+        board::Cell player = board.initial_player();
         std::vector<fess::BoxPath::Destination> out;
         std::vector<moves::Push> path;
-        std::vector<board::Cell> start_boxes;
-        state::for_each_box(boxes.data(), board.words(), [&](board::Cell c) { start_boxes.push_back(c); });
-        area.compute(boxes.data(), player);
-        const std::vector<uint64_t> reached(area.area(), area.area() + board.words());
-        for (board::Cell box : start_boxes) {
-            paths.destinations(boxes.data(), player, box, reached.data(), out);
-            for (const auto& d : out) {
-                CAPTURE(box);
-                CAPTURE(d.to);
-                REQUIRE(paths.find(boxes.data(), player, box, d.to, path, d.player));
-                CHECK(path.size() == d.pushes);
-                std::vector<uint64_t> child = boxes;
-                state::clear_box(child.data(), box);
-                state::set_box(child.data(), d.to);
-                // The player ends next to the box on the last push's side: its area's smallest square is d.player.
-                const board::Cell stand =
-                    path.empty() ? player : board.neighbor(d.to, board::opposite(path.back().dir));
-                CHECK(area.compute(child.data(), stand) == d.player);
-                const int regions = features.of(child.data()).regions;
-                CHECK(std::min(d.regions, int{fess::Features::max_small}) == regions);
-                split += regions > 1;
-                ++checked;
+        for (int step = 0; step < 25; ++step) {
+            std::vector<board::Cell> start_boxes;
+            state::for_each_box(boxes.data(), board.words(), [&](board::Cell c) { start_boxes.push_back(c); });
+            area.compute(boxes.data(), player);
+            const std::vector<uint64_t> reached(area.area(), area.area() + board.words());
+            std::vector<std::pair<board::Cell, fess::BoxPath::Destination>> moves;
+            for (board::Cell box : start_boxes) {
+                paths.destinations(boxes.data(), player, box, reached.data(), out);
+                for (const auto& d : out) {
+                    CAPTURE(box);
+                    CAPTURE(d.to);
+                    REQUIRE(paths.find(boxes.data(), player, box, d.to, path, d.player));
+                    CHECK(path.size() == d.pushes);
+                    std::vector<uint64_t> child = boxes;
+                    state::clear_box(child.data(), box);
+                    state::set_box(child.data(), d.to);
+                    // The player ends next to the box on the last push's side: its area's smallest square is d.player.
+                    const board::Cell stand =
+                        path.empty() ? player : board.neighbor(d.to, board::opposite(path.back().dir));
+                    CHECK(area.compute(child.data(), stand) == d.player);
+                    const int regions = features.of(child.data()).regions;
+                    CHECK(std::min(d.regions, int{fess::Features::max_small}) == regions);
+                    split += regions > 1;
+                    ++checked;
+                    moves.emplace_back(box, d);
+                }
             }
+            if (moves.empty()) break;
+            const auto& [box, d] = moves[random() % moves.size()];
+            state::clear_box(boxes.data(), box);
+            state::set_box(boxes.data(), d.to);
+            player = d.player;
+            ++steps;
         }
     }
-    CHECK(checked > 100);
-    CHECK(split > 10);
+    CHECK(checked > 1000);
+    CHECK(split > 100);
+    CHECK(steps > 50);
 }
 
 TEST_CASE("box path: the pushes that take one box to a goal around the others") {
