@@ -214,21 +214,24 @@ void BoxPath::label_areas(const uint64_t* boxes) {
 
 int BoxPath::forest_piece(Cell v) const {
     const int area = label_[v];
-    if (at_ != lifted_ && area == label_[at_] && tin_[v] > tin_[at_] && tin_[v] <= tout_[at_]) {
-        const bool root = parent_[at_] == no_cell;
-        for (int e = 0; e < 4; ++e) {
-            const Cell c = board_.neighbor(at_, e);
-            if (!child_of(c, at_) || tin_[v] < tin_[c] || tin_[v] > tout_[c]) continue;
-            return root || low_[c] >= tin_[at_] ? c : rest(area);
-        }
-    }
+    if (const int16_t t = tin_[v]; area == at_area_ && t > tin_[at_] && t <= tout_[at_])
+        for (int k = 0; k < cut_k_; ++k)
+            if (t >= tin_[cut_[k]] && t <= tout_[cut_[k]]) return cut_[k];
     return rest(area);
 }
 
 void BoxPath::place(Cell at) {
     at_ = at;
-    merged_k_ = 0;
+    merged_k_ = cut_k_ = 0;
+    at_area_ = -2;
     if (at == lifted_) return;  // the box back on its square: the forest as it is
+    // at's children whose subtrees no back edge joins to the squares above
+    // it (every child of a root): the pieces cut off.
+    at_area_ = label_[at];
+    const bool root = parent_[at] == no_cell;
+    for (int e = 0; e < 4; ++e)
+        if (const Cell c = board_.neighbor(at, e); child_of(c, at) && (root || low_[c] >= tin_[at])) cut_[cut_k_++] = c;
+    at_root_ = root;
     for (int i = 0; i < lifted_k_; ++i) {
         if (lifted_next_[i] == at) continue;
         const int p = forest_piece(lifted_next_[i]);
@@ -255,13 +258,7 @@ int BoxPath::regions() const {
     if (at_ == lifted_) return areas_;
     // at_'s area falls into its cut-off subtrees and the rest (unless at_
     // is its root); the lifted box's square joins the pieces beside it.
-    const bool root = parent_[at_] == no_cell;
-    int n = areas_ - 1 + (root ? 0 : 1);
-    for (int e = 0; e < 4; ++e) {
-        const Cell c = board_.neighbor(at_, e);
-        if (child_of(c, at_) && (root || low_[c] >= tin_[at_])) ++n;
-    }
-    return n - merged_k_ + 1;
+    return areas_ - 1 + (at_root_ ? 0 : 1) + cut_k_ - merged_k_ + 1;
 }
 
 void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_t* area,
