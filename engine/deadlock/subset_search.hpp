@@ -24,10 +24,10 @@
 // instructions (callgrind: 10.96 G in all, 9.18 G with the early end, the
 // search 3.6 %). Bench (Microban, A*) 736,500 -> 739,860 expanded, in less
 // time; XSokoban 2, 3, 6, 9, 38, 51, 55 (A*, pdb) the same expansions;
-// fess-box-plan alone at 30 s: 72 of 90 XSokoban levels either way
-// (perf/results/s23-fbp-ds-on.csv, s23-fbp-sep.csv), 74 (which needs the
-// search: 26,989 states pruned) the same, 52 solved alone in 28.2 s
-// against 31.6 s (one run each; 1,924 states pruned against 1,965).
+// fess-box-plan alone at 30 s: 72 of 90 XSokoban levels either way, 74
+// (which needs the search: 26,989 states pruned) the same, 52 solved alone
+// in 28.2 s against 31.6 s (one run each; 1,924 states pruned against
+// 1,965; perf/results/xsokoban-any-30s-fess-box-plan-deadlock-search-*).
 //
 // Cache (the pattern table): verdicts are kept keyed on the cluster's box
 // cells and the player's cell as the caller gives it (the normalized player

@@ -120,7 +120,8 @@ const std::vector<Recipe>& recipes() {
 // 39, 40, 61, 71; reverse greedy 14 and 72. This default solved 78 of 90
 // (30 s per level, 2 threads) in 514 s and again in 503 s (18 in 26.9 and
 // 24.1 s, near the limit); fess,fess-box,reverse-greedy-early 76 in 605 s
-// (548adc7). The 12 left are solved by no member alone in 30 s nor by
+// (548adc7). With fess-box-plan's faster expansions (894df55) it solves 79
+// (52 too). The 11 left are solved by no member alone in 30 s nor by
 // fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in
 // about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
