@@ -231,7 +231,6 @@ void BoxPath::place(Cell at) {
     const bool root = parent_[at] == no_cell;
     for (int e = 0; e < 4; ++e)
         if (const Cell c = board_.neighbor(at, e); child_of(c, at) && (root || low_[c] >= tin_[at])) cut_[cut_k_++] = c;
-    at_root_ = root;
     for (int i = 0; i < lifted_k_; ++i) {
         if (lifted_next_[i] == at) continue;
         const int p = forest_piece(lifted_next_[i]);
@@ -258,7 +257,7 @@ int BoxPath::regions() const {
     if (at_ == lifted_) return areas_;
     // at_'s area falls into its cut-off subtrees and the rest (unless at_
     // is its root); the lifted box's square joins the pieces beside it.
-    return areas_ - 1 + (at_root_ ? 0 : 1) + cut_k_ - merged_k_ + 1;
+    return areas_ - 1 + (parent_[at_] == no_cell ? 0 : 1) + cut_k_ - merged_k_ + 1;
 }
 
 void BoxPath::destinations(uint64_t* boxes, Cell player, Cell box, const uint64_t* area,

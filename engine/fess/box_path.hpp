@@ -138,7 +138,6 @@ private:
     board::Cell cut_[4];  // place(): at_'s children whose subtrees are cut off
     int cut_k_ = 0;
     int at_area_ = -2;    // at_'s area (-2: at_ is lifted_)
-    bool at_root_ = false;
     // destinations(): per cell the last destination found on it (-1: none;
     // reset on return) and per destination the one before it on its cell.
     std::vector<int32_t> first_at_, next_at_;
