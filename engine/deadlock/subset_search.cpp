@@ -55,16 +55,25 @@ uint16_t SubsetSearch::nearest(Cell c, Cell player) const { return nearest_[c * 
 int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
     k_ = 0;
     cluster_[k_++] = pushed;
-    for (int i = 0; i < k_ && k_ < max_boxes; ++i) {
-        const int x = board_.x(cluster_[i]), y = board_.y(cluster_[i]);
-        for (int dy = -1; dy <= 1 && k_ < max_boxes; ++dy)
-            for (int dx = -1; dx <= 1 && k_ < max_boxes; ++dx) {
-                const Cell n = board_.cell_at(x + dx, y + dy);
-                if (n == no_cell || !state::has_box(boxes, n)) continue;
-                if (std::find(cluster_, cluster_ + k_, n) != cluster_ + k_) continue;
-                cluster_[k_++] = n;
-            }
-    }
+    // Boxes side by side first (they block each other's pushes), then the
+    // diagonal ones while there is room: with the 8-neighbourhood in one
+    // pass, a box diagonal to the pushed one could take the last place of a
+    // row of boxes along a wall that is dead on its own (XSokoban 28).
+    const auto grow = [&](bool diagonal) {
+        for (int i = 0; i < k_ && k_ < max_boxes; ++i) {
+            const int x = board_.x(cluster_[i]), y = board_.y(cluster_[i]);
+            for (int dy = -1; dy <= 1 && k_ < max_boxes; ++dy)
+                for (int dx = -1; dx <= 1 && k_ < max_boxes; ++dx) {
+                    if (!diagonal && dx != 0 && dy != 0) continue;
+                    const Cell n = board_.cell_at(x + dx, y + dy);
+                    if (n == no_cell || !state::has_box(boxes, n)) continue;
+                    if (std::find(cluster_, cluster_ + k_, n) != cluster_ + k_) continue;
+                    cluster_[k_++] = n;
+                }
+        }
+    };
+    grow(false);
+    grow(true);
     board::sort_cells(cluster_, k_);
     return k_;
 }

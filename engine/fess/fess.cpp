@@ -322,7 +322,8 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
         if (box_path_.nearest(work_.data(), player, goal, path_) != board::no_cell || ++tried == max_targets) break;
     }
     advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
-    expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+    int live = 0;  // children not proven dead (duplicates included)
+    const bool corral_live = expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         if (frozen_goals_.is_dead(child, board_.neighbor(push.box, push.dir), state::player_of(child, words_))) {
             ++stats_.pruned_frozen_goals;
             return;
@@ -344,6 +345,7 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
             // A state a macro move only passed through, reached now by a
             // single push: it waits in the reserve (see run()).
             Node& old = nodes_[found.ref];
+            if (old.h != 0xFFFF) ++live;
             if (old.h == unscored) {
                 old.h = reserved;
                 reserve_.push_back(found.ref);
@@ -365,8 +367,12 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
             advisors_.advised(push, f) ? weight : static_cast<uint16_t>(std::min<int>(weight + 1, 0xFFFF));
         node.weight = child_weight;
         file(found.ref, f);
+        ++live;
     });
-    if (goal_ == none) pack_macro(index);
+    // A state whose every push is proven dead (or a PI-corral deadlock) is
+    // dead itself: the packing macro from it would only lead on into
+    // states that cannot be solved, where the packing feature climbs.
+    if (goal_ == none && corral_live && live > 0) pack_macro(index);
 }
 
 // Box moves (FESS's moves): every place each box reaches with the others

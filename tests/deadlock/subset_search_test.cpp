@@ -171,3 +171,35 @@ TEST_CASE("deadlock search: every state it calls dead on random walks through Mi
     MESSAGE(dead_found, " states called dead on ", checked_levels, " levels, each unsolvable for A*");
     CHECK(dead_found >= 20);
 }
+
+TEST_CASE("deadlock search: boxes side by side join the cluster before diagonal ones") {
+    // XSokoban 28 after its seventh push in a fess run: the box just pushed
+    // down to (11,11) completes a dead row with (10,11), (10,12) and (9,12)
+    // (the pocket under them is shut to the player, and every push left is
+    // into it or against a box). (12,10) touches (11,11) only diagonally;
+    // taken into the four first (the 8-neighbourhood in one pass), it left
+    // (9,12) out and the cluster of four was alive, so fess-box-plan went on
+    // packing boxes above a dead row for hundreds of pushes.
+    const Position p(R"(
+         #####
+     #####   #
+    ## $  $  ####
+##### $  $ $ ##.#
+#       $$  ##..#
+#  ###### ###.. #
+##$#@ #    #... #
+#     #    #... #
+#  #$ ## ####...#
+####  $ $$  ##..#
+   ##   $   $...#
+    # $$  $$#  .#
+    #    $$  ####
+    ######   #
+         #####
+)");
+    deadlock::SubsetSearch search(p.board);
+    CHECK(search.is_dead(p.boxes.data(), p.at(11, 11), p.at(4, 6)));
+    CHECK(search.last_cluster_size() == 4);
+    // The four alone: the search proves them dead from any of their boxes.
+    CHECK(search.is_dead(p.boxes.data(), p.at(9, 12), p.at(4, 6)));
+}

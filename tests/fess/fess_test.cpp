@@ -181,6 +181,33 @@ TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
     CHECK(solve_verified(level).outcome == Outcome::unsolvable);
 }
 
+TEST_CASE("fess: no packing macro from a state whose every push is dead") {
+    // XSokoban 28 a hundred pushes into a fess run: the row at the bottom
+    // shuts the pocket under it, a PI-corral whose two pushes both go onto
+    // dead squares, so no push leads to a live state. The packing macro (a box along the
+    // packing order) used to go on from here anyway: 12 expansions before
+    // the search ran out; now the root is its only one.
+    const level::Level level = inline_level(
+        "         #####\n"
+        "     #####@  #\n"
+        "    ##   $$$ ####\n"
+        "##### $   $  ##*#\n"
+        "#     $ $   ##.*#\n"
+        "#  ###### ###.. #\n"
+        "## #  #    #... #\n"
+        "#     #  $ #*.. #\n"
+        "#  #$ ## ####..*#\n"
+        "####        ##.*#\n"
+        "   ##$       ...#\n"
+        "    #    $  #  *#\n"
+        "    #    $$$ ####\n"
+        "    ######   #\n"
+        "         #####\n");
+    const search::SearchResult r = solve_verified(level);
+    CHECK(r.outcome == Outcome::unsolvable);
+    CHECK(r.stats.expanded == 1);
+}
+
 TEST_CASE("fess: verified solutions on Microban 1-40 and XSokoban 1") {
     const auto microban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
     for (int number = 1; number <= 40; ++number) {
