@@ -1,8 +1,9 @@
 // Deadlock search over a subset of boxes (the "deadlock search" of YASS and
 // the infinite-penalty case of Rolling Stone's pattern searches, Junghanns
 // and Schaeffer). After a push, the pushed box and the boxes clustered around
-// it (8-neighbourhood, transitively, at most `max_boxes`) are searched alone:
-// every other box is removed from the board. If no sequence of pushes of the
+// it (at most `max_boxes`: the boxes side by side with it, transitively,
+// then diagonal ones while there is room) are searched alone: every other
+// box is removed from the board. If no sequence of pushes of the
 // cluster puts all its boxes on goals, the state is a deadlock.
 //
 // Why this keeps push optimality (soundness): take any solution of the full

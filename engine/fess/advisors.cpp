@@ -38,7 +38,7 @@ void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVecto
     const auto best = std::min_element(ranked_.begin(), ranked_.end());
     carrier_ = best->second;
     carrier_distance_ = best->first;
-    opening_ = paths.blockers(boxes, player, carrier_, target_, blockers_);
+    opening_ = paths.blockers(boxes, player, carrier_, target_, blockers_, &lone_path_);
 }
 
 bool Advisors::advised(const moves::Push& push, const FeatureVector& child) const {

@@ -51,7 +51,8 @@ Cell BoxPath::nearest(uint64_t* boxes, Cell player, Cell target, std::vector<mov
     return no_cell;
 }
 
-bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<uint64_t>& out) {
+bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target, std::vector<uint64_t>& out,
+                       std::vector<uint64_t>* path_squares) {
     const int words = board_.words();
     out.assign(words, 0);
     const int g = goal_index_[target];
@@ -77,6 +78,7 @@ bool BoxPath::blockers(const uint64_t* boxes, Cell player, Cell box, Cell target
     // are not known without another search, so only the squares above.
     const uint64_t* squares = lone_squares_.data() + static_cast<size_t>(slot) * words;
     for (int w = 0; w < words; ++w) out[w] = squares[w] & boxes[w];
+    if (path_squares) path_squares->assign(squares, squares + words);
     state::clear_box(out.data(), box);
     return true;
 }

@@ -60,8 +60,9 @@ public:
     // only on (box, the player's side of it, target), so its squares are
     // kept per triple after the first search (about 40 % of fess's time
     // went to these searches on XSokoban 29 before).
+    // `squares` (optional) gets the lone path's squares themselves.
     bool blockers(const uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
-                  std::vector<uint64_t>& blockers);
+                  std::vector<uint64_t>& blockers, std::vector<uint64_t>* squares = nullptr);
 
     // The number of separate areas the free squares form around `boxes`
     // (FeatureVector::regions). The labelling is kept for the
