@@ -105,7 +105,12 @@ public:
     // level (fess-box) and 30,000 (fess), keyed by every packed box: cap 2 /
     // 3 / 4 / 15 solved 54 / 55 / 52 / 48 with fess-box, cap 3 / 15 solved
     // 51 / 48 with fess; without regions in the cell (cap 0) fess-box solved
-    // 48, a different 48.
+    // 48, a different 48. The default portfolio with cap 2 for both members
+    // (f54851d, 30 s, 2 threads): 77 of 90 against 79; 28 solved (27.7 s,
+    // fess-box-plan: 466,875 expansions against 911,046+ with cap 3, the
+    // search waits less for the cell its solution starts in) and 52 in
+    // 11.8 s, but 18, 74 and 75 lost, 16 and 39 slower
+    // (perf/results/xsokoban-any-30s-default-cell-regions-2-f54851d).
     int cell_of(const FeatureVector& f) const {
         return (key_ == Key::in_plan ? f.in_plan : f.packed) * (max_cell_regions + 1) +
                std::min<int>(f.regions, max_cell_regions);
