@@ -21,7 +21,7 @@
 //                 over 608,326; 61 lost; 44 in 1.8 s against 11.0 s, 36 and
 //                 90 in 12 s against 3 s); the default portfolio 79 of 90
 //                 either way, 52 in 24.6 s against 26.5 s
-//                 (perf/results/xsokoban-any-30s-*-s24*);
+//                 (perf/results/xsokoban-any-30s-*-{13c88a3,f54851d}.*);
 //   hotspot:      a push of the hottest box (fess/hotspots.hpp: the box
 //                 on the most lone paths of the other boxes off goals) to
 //                 a square on fewer of them;
@@ -47,6 +47,7 @@
 #include "fess/features.hpp"
 #include "fess/hotspots.hpp"
 #include "moves/moves.hpp"
+#include "state/state.hpp"
 
 namespace hdasoko::fess {
 
