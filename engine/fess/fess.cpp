@@ -323,7 +323,7 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
     }
     advisors_.set_parent(state, player, features_.of(state), path_.empty() ? nullptr : &path_[0], box_path_);
     int live = 0;  // children not proven dead (duplicates included)
-    const bool corral_live = expander_.expand(state, stats_, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
+    const auto emit = [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
         if (frozen_goals_.is_dead(child, board_.neighbor(push.box, push.dir), state::player_of(child, words_))) {
             ++stats_.pruned_frozen_goals;
             return;
@@ -368,7 +368,8 @@ void Fess<with_corral_search, box_moves>::expand(uint32_t index) {
         node.weight = child_weight;
         file(found.ref, f);
         ++live;
-    });
+    };
+    const bool corral_live = expander_.expand(state, stats_, emit);
     // A state whose every push is proven dead (or a PI-corral deadlock) is
     // dead itself: the packing macro from it would only lead on into
     // states that cannot be solved, where the packing feature climbs.

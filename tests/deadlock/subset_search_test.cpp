@@ -174,12 +174,13 @@ TEST_CASE("deadlock search: every state it calls dead on random walks through Mi
 
 TEST_CASE("deadlock search: boxes side by side join the cluster before diagonal ones") {
     // XSokoban 28 after its seventh push in a fess run: the box just pushed
-    // down to (11,11) completes a dead row with (10,11), (10,12) and (9,12)
-    // (the pocket under them is shut to the player, and every push left is
-    // into it or against a box). (12,10) touches (11,11) only diagonally;
+    // down to (11,11) completes a dead group with (10,11), (10,12) and
+    // (9,12), two staggered pairs by the bottom wall (the pocket under them
+    // is shut to the player, and every push left is into it or against a
+    // box). (12,10) touches (11,11) only diagonally;
     // taken into the four first (the 8-neighbourhood in one pass), it left
     // (9,12) out and the cluster of four was alive, so fess-box-plan went on
-    // packing boxes above a dead row for hundreds of pushes.
+    // packing boxes above a dead group for hundreds of pushes.
     const Position p(R"(
          #####
      #####   #

@@ -184,9 +184,9 @@ TEST_CASE("fess: proves a level with a box in a corner unsolvable") {
 TEST_CASE("fess: no packing macro from a state whose every push is dead") {
     // XSokoban 28 a hundred pushes into a fess run: the row at the bottom
     // shuts the pocket under it, a PI-corral whose two pushes both go onto
-    // dead squares, so no push leads to a live state. The packing macro (a box along the
-    // packing order) used to go on from here anyway: 12 expansions before
-    // the search ran out; now the root is its only one.
+    // dead squares, so no push leads to a live state. The packing macro (a
+    // box along the packing order) used to go on from here anyway: 12
+    // expansions before the search ran out; now the root is its only one.
     const level::Level level = inline_level(
         "         #####\n"
         "     #####@  #\n"
