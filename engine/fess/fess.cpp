@@ -116,8 +116,19 @@ private:
         o.deadlock_search = false;
         return o;
     }
-    // Files a node under its cell, keyed (weight, out of plan, h, node): weight
-    // saturates at 12 bits, out_of_plan takes 4.
+    // Files a node under its cell, keyed (weight, out of plan, h, node):
+    // weight saturates at 12 bits, out_of_plan takes 4, h 16; for box moves
+    // (weight, out of plan, regions, h, node), regions in 4 bits (capped at
+    // Features::max_small) and h saturating at 12. Regions break ties for
+    // box moves only: the cells cap them (Features::max_cell_regions), so
+    // in a cell at the cap a state that joins the areas the boxes split
+    // (the connectivity feature's progress) comes first among equal
+    // weights. XSokoban 30 starts with 11 regions: fess-box-plan solved it
+    // in 14,671 expansions, against none in 680,000 before. XSokoban, 30 s
+    // per level, one core: fess-box-plan 72 of 90 either way (30 and 61
+    // gained, 36 and 74 lost; fess solves both), fess 63 against 64 (40,
+    // which only fess solves, and 32 lost; 47 gained), so single pushes
+    // keep h right after out of plan.
     void file(uint32_t node, const FeatureVector& f) {
         const int c = features_.cell_of(f);
         FeatureCell& cell = cells_[c];
@@ -128,7 +139,8 @@ private:
         }
         const Node& n = nodes_[node];
         const uint64_t weight = std::min<uint64_t>(n.weight, 0xFFF);
-        cell.heap.push_back(weight << 52 | uint64_t{f.out_of_plan} << 48 | uint64_t{n.h} << 32 | node);
+        const uint64_t tie = box_moves ? uint64_t{f.regions} << 12 | std::min<uint64_t>(n.h, 0xFFF) : n.h;
+        cell.heap.push_back(weight << 52 | uint64_t{f.out_of_plan} << 48 | tie << 32 | node);
         std::push_heap(cell.heap.begin(), cell.heap.end(), std::greater<>{});
     }
     // The next node to expand, or none when every cell is empty.
