@@ -17,7 +17,8 @@ namespace hdasoko::fess {
 // feature space picked least often so far (ties: more boxes packed in plan;
 // fess-box: more boxes packed), and in it the stored state with the
 // smallest move weight (advised pushes weigh 0, the others 1), then the
-// smallest matching bound; that state is expanded and its children are
+// fewest boxes out of plan, then the smallest matching bound; that state is
+// expanded and its children are
 // filed under their own cells. Honours options.limits;
 // `unsolvable` means every reachable state was expanded (proven).
 search::SearchResult run(const board::Board& board, const search::Options& options);
@@ -25,7 +26,8 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 // The same over box moves (FESS's own moves): a child is one box pushed to
 // any square it reaches with the other boxes standing still, the player
 // walking between pushes; each advisor picks at most one child of an
-// expansion (weight 0), the others weigh 1. Member `fess-box`.
+// expansion (weight 0), the others weigh 1; in a cell, fewer player regions
+// come before a smaller bound (fess.cpp, file()). Member `fess-box`.
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options);
 
 // Box moves with the cells keyed as fess keys them (boxes packed in plan,

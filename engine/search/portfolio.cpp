@@ -121,9 +121,10 @@ const std::vector<Recipe>& recipes() {
 // (30 s per level, 2 threads) in 514 s and again in 503 s (18 in 26.9 and
 // 24.1 s, near the limit); fess,fess-box,reverse-greedy-early 76 in 605 s
 // (548adc7). With fess-box-plan's faster expansions (894df55) it solves 79
-// (52 too); with its opener advisor (f54851d) 79, 52 in 24.6 s, not 26.5. The
-// 11 left are solved by no member alone in 30 s nor by fess-box in 90 s (29,
-// 50, 66, 69, 87). Both also solve Microban's 155 in about 2 s in all. The
+// (52 too); with its opener advisor (f54851d) 79, 52 in 24.6 s, not 26.5;
+// with fewer regions first in a cell of box moves (aa95c53) 79, 30 gained,
+// 74 lost. The 11 left are solved by no member alone in 30 s nor by
+// fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in about 2 s in all. The
 // measured default is in the README.
 const char* default_members(Mode mode) {
     return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
