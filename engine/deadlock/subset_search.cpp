@@ -24,9 +24,10 @@ bool heap_less(const auto& a, const auto& b) { return a.h > b.h; }  // min-heap 
 }  // namespace
 
 SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_limit,
-                           const std::atomic<bool>* cancel)
+                           const std::atomic<bool>* cancel, Cluster cluster)
     : board_(board),
       enabled_(board.cells() < no_key_cell),
+      cluster_order_(cluster),
       node_limit_(node_limit),
       cancel_(cancel),
       scratch_(board.words(), 0),
@@ -58,7 +59,8 @@ int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
     // Boxes side by side first (they block each other's pushes), then the
     // diagonal ones while there is room: with the 8-neighbourhood in one
     // pass, a box diagonal to the pushed one could take the last place of a
-    // row of boxes along a wall that is dead on its own (XSokoban 28).
+    // row of boxes along a wall that is dead on its own (XSokoban 28). Or
+    // the 8-neighbourhood in one pass (Cluster::neighbours).
     const auto grow = [&](bool diagonal) {
         for (int i = 0; i < k_ && k_ < max_boxes; ++i) {
             const int x = board_.x(cluster_[i]), y = board_.y(cluster_[i]);
@@ -72,7 +74,7 @@ int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
                 }
         }
     };
-    grow(false);
+    if (cluster_order_ == Cluster::side_by_side_first) grow(false);
     grow(true);
     board::sort_cells(cluster_, k_);
     return k_;

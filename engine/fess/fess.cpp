@@ -95,7 +95,9 @@ public:
           corral_(board, corral_node_limit),
           pi_corral_(board),
           subset_(board, options.deadlock_search ? search::Expander::subset_cache_bits : 0,
-                  options.deadlock_search_nodes, options.limits.cancel),
+                  options.deadlock_search_nodes, options.limits.cancel,
+                  box_moves ? deadlock::SubsetSearch::Cluster::side_by_side_first
+                            : deadlock::SubsetSearch::Cluster::neighbours),
           frozen_goals_(board),
           goal_patterns_(search::goal_pattern_table(board, options)),
           goal_scratch_(board),

@@ -203,4 +203,10 @@ TEST_CASE("deadlock search: boxes side by side join the cluster before diagonal 
     CHECK(search.last_cluster_size() == 4);
     // The four alone: the search proves them dead from any of their boxes.
     CHECK(search.is_dead(p.boxes.data(), p.at(9, 12), p.at(4, 6)));
+    // The 8-neighbourhood in one pass (fess's order) takes (12,10) in and
+    // misses them from (11,11).
+    deadlock::SubsetSearch neighbours(p.board, 18, deadlock::SubsetSearch::default_node_limit, nullptr,
+                                      deadlock::SubsetSearch::Cluster::neighbours);
+    CHECK_FALSE(neighbours.is_dead(p.boxes.data(), p.at(11, 11), p.at(4, 6)));
+    CHECK(neighbours.last_cluster_size() == 4);
 }
