@@ -123,8 +123,9 @@ const std::vector<Recipe>& recipes() {
 // (548adc7). With fess-box-plan's faster expansions (894df55) it solves 79
 // (52 too); with its opener advisor (f54851d) 79, 52 in 24.6 s, not 26.5;
 // with fewer regions first in a cell of box moves (aa95c53) 79, 30 gained,
-// 74 lost. The 11 left are solved by no member alone in 30 s nor by
-// fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in about 2 s in all. The
+// 74 lost; with fess's deadlock clusters over the 8-neighbourhood (5bcd472)
+// 80 in 456 s, 74 by fess. The 10 left are solved by no member alone in
+// 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in about 2 s in all. The
 // measured default is in the README.
 const char* default_members(Mode mode) {
     return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
