@@ -18,9 +18,9 @@ namespace hdasoko::fess {
 // fess-box: more boxes packed), and in it the stored state with the
 // smallest move weight (advised pushes weigh 0, the others 1), then the
 // fewest boxes out of plan, then the smallest matching bound; that state is
-// expanded and its children are
-// filed under their own cells. Honours options.limits;
-// `unsolvable` means every reachable state was expanded (proven).
+// expanded and its children are filed under their own cells. Honours
+// options.limits; `unsolvable` means every reachable state was expanded
+// (proven).
 search::SearchResult run(const board::Board& board, const search::Options& options);
 
 // The same over box moves (FESS's own moves): a child is one box pushed to

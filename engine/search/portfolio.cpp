@@ -125,8 +125,8 @@ const std::vector<Recipe>& recipes() {
 // with fewer regions first in a cell of box moves (aa95c53) 79, 30 gained,
 // 74 lost; with fess's deadlock clusters over the 8-neighbourhood (5bcd472)
 // 80 in 456 s, 74 by fess. The 10 left are solved by no member alone in
-// 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve Microban's 155 in about 2 s in all. The
-// measured default is in the README.
+// 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve
+// Microban's 155 in about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
     return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
 }
