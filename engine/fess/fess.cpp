@@ -128,9 +128,9 @@ private:
     // weights. XSokoban 30 starts with 11 regions: fess-box-plan solved it
     // in 14,671 expansions, against none in 680,000 before. XSokoban, 30 s
     // per level, one core (aa95c53): fess-box-plan 72 of 90 either way (30
-    // and 61 gained, 36 and 74 lost; fess solves both), fess 63 either way
-    // (47 and 74 gained; 32 and 40, which only fess solves, lost), so
-    // single pushes keep h right after out of plan.
+    // and 61 gained, 36 and 74 lost; fess solves both since 5bcd472), fess
+    // 63 either way (47 and 74 gained; 32 and 40, which only fess solves,
+    // lost), so single pushes keep h right after out of plan.
     void file(uint32_t node, const FeatureVector& f) {
         const int c = features_.cell_of(f);
         FeatureCell& cell = cells_[c];
