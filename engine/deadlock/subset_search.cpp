@@ -53,7 +53,7 @@ uint64_t SubsetSearch::bytes(int cache_bits, int node_limit) {
 
 uint16_t SubsetSearch::nearest(Cell c, Cell player) const { return nearest_[c * 4 + board_.side(c, player)]; }
 
-int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
+int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed, Cluster order) {
     k_ = 0;
     cluster_[k_++] = pushed;
     // Boxes side by side first (they block each other's pushes), then the
@@ -74,7 +74,7 @@ int SubsetSearch::collect_cluster(const uint64_t* boxes, Cell pushed) {
                 }
         }
     };
-    if (cluster_order_ == Cluster::side_by_side_first) grow(false);
+    if (order == Cluster::side_by_side_first) grow(false);
     grow(true);
     board::sort_cells(cluster_, k_);
     return k_;
@@ -117,7 +117,21 @@ bool SubsetSearch::seen_insert(uint64_t key) {
 
 bool SubsetSearch::is_dead(const uint64_t* boxes, Cell pushed, Cell player) {
     last_size_ = 0;
-    if (!enabled_ || collect_cluster(boxes, pushed) < 2) return false;
+    if (!enabled_) return false;
+    if (cluster_order_ != Cluster::both) {
+        return collect_cluster(boxes, pushed, cluster_order_) >= 2 && cluster_dead(player);
+    }
+    if (collect_cluster(boxes, pushed, Cluster::side_by_side_first) < 2) return false;  // no box touches it
+    if (cluster_dead(player)) return true;
+    if (k_ < max_boxes) return false;  // every touching box was gathered: the other order gathers the same
+    Cell first[max_boxes];
+    std::copy(cluster_, cluster_ + k_, first);
+    collect_cluster(boxes, pushed, Cluster::neighbours);
+    if (std::equal(cluster_, cluster_ + k_, first)) return false;  // both sorted
+    return cluster_dead(player);
+}
+
+bool SubsetSearch::cluster_dead(Cell player) {
     bool solved = true;
     for (int i = 0; i < k_; ++i) solved &= board_.is_goal(cluster_[i]);
     if (solved) return false;

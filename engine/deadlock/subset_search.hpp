@@ -61,13 +61,18 @@ public:
 
     // Which boxes fill the cluster's places: those side by side with it
     // (transitively) first, then diagonal ones; or the 8-neighbourhood in
-    // one pass, where a diagonal box may take a place first. Each proves
+    // one pass, where a diagonal box may take a place first; or both, one
+    // after the other (the second only when it gathers other boxes: with at
+    // most max_boxes boxes touching, both gather them all). Each proves
     // deadlocks the other misses (XSokoban 28's dead group below a wall
     // needs side by side; see the test). fess over single pushes uses the
     // 8-neighbourhood: XSokoban 74 in 95,994 expansions with it, none in
-    // 150,000 with side by side first, the same others solved; the rest
-    // (A*, box moves) put side by side first.
-    enum class Cluster { side_by_side_first, neighbours };
+    // 150,000 with side by side first, the same others solved; box moves
+    // put side by side first. The optimal searches (search/expander.hpp)
+    // take both: any cluster proven dead proves the state dead, and side by
+    // side first alone took A* with the PDB bound from 36,149 expansions to
+    // over 5 M on XSokoban 9.
+    enum class Cluster { side_by_side_first, neighbours, both };
 
     // `cancel` (optional): once set, every search answers "not proven dead"
     // at once, so that a cancelled search stops within its usual latency.
@@ -102,7 +107,8 @@ private:
         uint32_t parent_area;  // the parent's area in areas_ (no_area: the root)
         board::Cell to;        // where the push from the parent left its box
     };
-    int collect_cluster(const uint64_t* boxes, board::Cell pushed);
+    int collect_cluster(const uint64_t* boxes, board::Cell pushed, Cluster order);
+    bool cluster_dead(board::Cell player);  // the cluster collected last: cached verdict, else a search
     bool search(Sub root);
     void place(const Sub& s);  // sets scratch_ to s's boxes
     void unplace(const Sub& s);

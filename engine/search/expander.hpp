@@ -46,7 +46,7 @@ public:
           debug_area_(board),
           corral_(board),
           subset_(board, options.deadlock_search ? subset_cache_bits : 0, options.deadlock_search_nodes,
-                  options.limits.cancel),
+                  options.limits.cancel, deadlock::SubsetSearch::Cluster::both),
           penalties_(board, options.penalties ? 18 : 0, options.penalty_nodes, options.limits.cancel),
           goal_patterns_(goal_pattern_table(board, options)),
           goal_scratch_(board),

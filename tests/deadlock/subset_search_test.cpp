@@ -209,4 +209,10 @@ TEST_CASE("deadlock search: boxes side by side join the cluster before diagonal 
                                       deadlock::SubsetSearch::Cluster::neighbours);
     CHECK_FALSE(neighbours.is_dead(p.boxes.data(), p.at(11, 11), p.at(4, 6)));
     CHECK(neighbours.last_cluster_size() == 4);
+    // Both orders (the optimal searches'): side by side proves it, and the
+    // 8-neighbourhood's cluster is not searched after that.
+    deadlock::SubsetSearch both(p.board, 18, deadlock::SubsetSearch::default_node_limit, nullptr,
+                                deadlock::SubsetSearch::Cluster::both);
+    CHECK(both.is_dead(p.boxes.data(), p.at(11, 11), p.at(4, 6)));
+    CHECK(both.searches() == 1);
 }

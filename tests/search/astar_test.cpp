@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "heuristic/pdb.hpp"
 #include "level/level.hpp"
 #include "search/search.hpp"
 #include "solution/solution.hpp"
@@ -81,6 +82,26 @@ TEST_CASE("astar: a node limit above what the search needs does not stop it") {
     REQUIRE(result.outcome == Outcome::solved);
     CHECK(result.pushes.size() == 97);
     CHECK(result.stats.expanded < options.limits.node_limit);
+}
+
+TEST_CASE("astar: the deadlock search tries both cluster orders (XSokoban 9 with the PDB bound)") {
+    // 13c88a3 collected the deadlock search's cluster side by side first
+    // only, and A* with the PDB bound went from 36,149 expansions on
+    // XSokoban 9 to over 5 M: the 8-neighbourhood's clusters prove dead
+    // what it then missed. With both orders (Cluster::both) the proof is
+    // back under 40,000 (found at 36,149).
+    const level::Level level = shipped("xsokoban.xsb", 9);
+    const board::Board board(level);
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board);
+    options.limits.node_limit = 40000;
+    const search::SearchResult result = search::astar(board, options);
+    REQUIRE(result.outcome == Outcome::solved);
+    CHECK(result.pushes.size() == 237);
+    const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
+    CHECK(verdict.ok);
+    CHECK(verdict.pushes == 237);
 }
 
 TEST_CASE("astar: a time limit stops the search") {
