@@ -69,6 +69,7 @@ struct SearchFlags {
     bool penalties = false;
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
+    bool goal_tie_break = search::Options{}.goal_tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
@@ -132,6 +133,9 @@ struct SearchFlags {
         app.add_flag("--goal-patterns,!--no-goal-patterns", goal_patterns,
                      "goal-room patterns: a push that leaves a group of goals no box can fill any more is "
                      "pruned (forward searches and FESS; keeps push optimality)");
+        app.add_flag("--goal-tie-break,!--no-goal-tie-break", goal_tie_break,
+                     "A* order: among open states of equal f and h, fewer boxes off their goals first (only the "
+                     "order inside an f layer; keeps push optimality)");
         app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
             ->check(CLI::Range(1, 8000))
             ->capture_default_str();
@@ -194,6 +198,7 @@ struct SearchFlags {
         o.penalties = penalties;
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
+        o.goal_tie_break = goal_tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;

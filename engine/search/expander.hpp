@@ -13,6 +13,7 @@
 // no allocation, lock or virtual call per child.
 #pragma once
 
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <vector>
@@ -51,7 +52,10 @@ public:
           goal_patterns_(goal_pattern_table(board, options)),
           goal_scratch_(board),
           parent_(words_ + 1),
-          child_(words_ + 1) {}
+          child_(words_ + 1),
+          goal_bits_(words_, 0) {
+        for (board::Cell g : board.goals()) state::set_box(goal_bits_.data(), g);
+    }
 
     // The initial state (boxes and normalized player) into `state` (stride
     // words); returns its bound or heuristic::dead.
@@ -66,6 +70,12 @@ public:
     template <class Add>
     void roots(uint64_t* state, Add&& add) {
         add(root(state));
+    }
+    // Boxes of `state` not on a goal (the open list's tie-break after h).
+    uint32_t remaining(const uint64_t* state) const {
+        uint32_t n = 0;
+        for (int w = 0; w < words_; ++w) n += static_cast<uint32_t>(std::popcount(state[w] & ~goal_bits_[w]));
+        return n;
     }
     // A state whose bound is 0 has every box on a goal: it is solved.
     bool is_goal(const uint64_t* state) const {
@@ -189,6 +199,7 @@ private:
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns_;  // null when off
     deadlock::GoalPatterns::Scratch goal_scratch_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
+    std::vector<uint64_t> goal_bits_;  // the goals as a box set
     moves::Push current_{board::no_cell, 0};
     board::Cell current_to_ = board::no_cell;  // where the current child's box ends
     uint64_t current_hash_ = 0;

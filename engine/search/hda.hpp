@@ -197,7 +197,10 @@ public:
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           // Speculation is defined by the wait within a layer: with the
           // layer-only default it waits as with lag 0 (as before the default changed).
-          lag_(options.hda_speculate && options.hda_lag == Options::hda_lag_layer ? 0 : options.hda_lag),
+          tie_scale_(order == Order::astar && options.goal_tie_break ? static_cast<uint32_t>(board.boxes()) + 1 : 1),
+          lag_(options.hda_speculate && options.hda_lag == Options::hda_lag_layer ? 0
+               : options.hda_lag == Options::hda_lag_layer                       ? options.hda_lag
+                                                                                 : options.hda_lag * static_cast<int>(tie_scale_)),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
           speculate_(gated_ && options.hda_speculate),
@@ -265,7 +268,18 @@ private:
         if constexpr (order == Order::weighted) return g + weight_ * h;
         return h;
     }
-    uint32_t tie(uint32_t g, uint32_t h) const { return order == Order::greedy ? g : h; }
+    // In A* order with Options::goal_tie_break the tie is h * tie_scale_ +
+    // the state's boxes off their targets (< tie_scale_): lower h first, then
+    // fewer boxes left to place. The order inside an f layer is free (the
+    // proof above only asks that every node below the incumbent's f be
+    // expanded), so this keeps optimality; it picks, among the states the
+    // bound cannot tell apart, the one with more boxes home, which the
+    // bound's matching may still have to undo less often.
+    uint32_t tie(const Worker& me, uint32_t g, uint32_t h, const uint64_t* state) const {
+        if constexpr (order == Order::greedy) return g;
+        if (tie_scale_ == 1) return h;
+        return h * tie_scale_ + me.expander.remaining(state);
+    }
     // The open list's first key: f, or with speculation (f, line), the second
     // line after the first within each f; f_of() takes the f back.
     uint32_t major(uint32_t g, uint32_t h, bool second) const {
@@ -275,7 +289,7 @@ private:
     // The g of an entry with key (f, tie): a node whose g differs was
     // reached again with a smaller g after the entry was made (stale).
     uint32_t g_of(uint32_t f, uint32_t t) const {
-        if constexpr (order == Order::astar) return f - t;
+        if constexpr (order == Order::astar) return f - t / tie_scale_;
         if constexpr (order == Order::weighted) return f - weight_ * t;
         return t;
     }
@@ -329,7 +343,8 @@ private:
     const int threads_, first_, total_, stride_, record_words_;  // stride_: a working state's words
     const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
-    const int lag_;
+    const uint32_t tie_scale_;  // A* with goal_tie_break: boxes + 1 (the tie's h unit), else 1
+    const int lag_;             // in units of the tie (h * tie_scale_)
     const bool gated_;
     const bool local_dive_;
     const bool speculate_;
@@ -442,7 +457,7 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
     }
     if (shadow) return;  // the diver records a goal and expands it
     if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
-    if (g + h < incumbent()) me.open.push(major(g, h, second), tie(g, h), found.ref);
+    if (g + h < incumbent()) me.open.push(major(g, h, second), tie(me, g, h, state), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
 }
 
@@ -451,7 +466,7 @@ void Hda<order, Exp, Meet, Net>::send(Worker& me, int owner, const uint64_t* sta
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
     pack(batch->append(record_words_), state, stride_, m);
-    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(m.g, m.h)));
+    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(me, m.g, m.h, state)));
     ++me.share.sent;
     if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
@@ -532,7 +547,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
-        const bool continues = gated_ && kernel::make_key(major(g, h, second), tie(g, h)) <= parent_key;
+        const bool continues = gated_ && kernel::make_key(major(g, h, second), tie(me, g, h, child)) <= parent_key;
         if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
             // A copy its owner holds at g or less already: a duplicate, as it would be there.
             const Worker& to = *workers_[owner];

@@ -1,6 +1,9 @@
-// Open list: a bucket queue indexed by f, then by h (lower h first, which
-// favours nodes nearer a goal among equal f), last in first out within a
-// bucket. f and h are small integers, so push and pop are O(1) amortized.
+// Open list: a bucket queue indexed by f, then by a tie value, lower
+// first (search/hda.hpp tie(): in A* order h, which favours nodes nearer a
+// goal among equal f, and by default then the boxes still off their
+// targets), last in first out within a bucket. Both are small integers
+// (the tie at most h times boxes + 1), so push and pop are O(1) amortized.
+// The parameters keep the name h.
 #pragma once
 
 #include <cstdint>

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <vector>
 
@@ -39,7 +40,10 @@ public:
           goal_area_(board),
           debug_area_(board),
           parent_(words_ + 1),
-          child_(words_ + 1) {}
+          child_(words_ + 1),
+          start_bits_(words_, 0) {
+        for (board::Cell c : board.initial_boxes()) state::set_box(start_bits_.data(), c);
+    }
 
     template <class Add>
     void roots(uint64_t* state, Add&& add) {
@@ -54,6 +58,13 @@ public:
         }
     }
 
+    // Boxes of `state` not on an initial box square (the reverse search's
+    // targets; the open list's tie-break after h).
+    uint32_t remaining(const uint64_t* state) const {
+        uint32_t n = 0;
+        for (int w = 0; w < words_; ++w) n += static_cast<uint32_t>(std::popcount(state[w] & ~start_bits_[w]));
+        return n;
+    }
     // The bound is 0 only with every box on an initial box square.
     bool is_goal(const uint64_t* state) {
         goal_area_.compute(state, state::player_of(state, words_));
@@ -104,6 +115,7 @@ private:
     moves::Reachability area_, child_area_, goal_area_;
     moves::Reachability debug_area_;  // checks the derived area in debug builds
     std::vector<uint64_t> parent_, child_;
+    std::vector<uint64_t> start_bits_;  // the initial box squares as a box set
     board::Cell from_ = board::no_cell, to_ = board::no_cell;  // the pull of the child being emitted
 };
 
