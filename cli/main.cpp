@@ -134,8 +134,8 @@ struct SearchFlags {
                      "goal-room patterns: a push that leaves a group of goals no box can fill any more is "
                      "pruned (forward searches and FESS; keeps push optimality)");
         app.add_flag("--goal-tie-break,!--no-goal-tie-break", goal_tie_break,
-                     "A* order: among open states of equal f and h, fewer boxes off their goals first (only the "
-                     "order inside an f layer; keeps push optimality)");
+                     "A* order: among open states of equal f and h, fewer boxes off their goals first, not last "
+                     "in first out (only the order inside an f layer; keeps push optimality)");
         app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
             ->check(CLI::Range(1, 8000))
             ->capture_default_str();

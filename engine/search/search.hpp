@@ -159,10 +159,12 @@ struct Options {
     bool tunnels = true;
     // A* order: among open nodes of equal f and h, fewer boxes off their
     // targets first (goals; the reverse search's: the initial box squares;
-    // search/hda.hpp). Only the order inside an f layer changes, so push
-    // optimality holds. On by default: one worker with the PDB bound,
-    // XSokoban 9 36,149 -> 23,791 expansions, 51 300,095 -> 172,295.
-    bool goal_tie_break = true;
+    // search/hda.hpp), instead of last in first out. Only the order inside
+    // an f layer changes, so push optimality holds. Off by default: one
+    // worker with the PDB bound, XSokoban 9 36,149 -> 23,791 expansions,
+    // 51 300,095 -> 172,295, but 81, whose work all lies in the optimum's
+    // layer, 17,037,258 (proven, 173 s) -> unsolved at 20 M; 5 equal.
+    bool goal_tie_break = false;
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is in a larger f
     // layer than the best of all workers, or in the same layer and more than

@@ -109,10 +109,10 @@ Config with_goal_patterns(Config c, bool on) {
                     [on](search::Options& o) { o.goal_patterns = on; });
 }
 
-// The same without the goal tie-break (A* order: equal f and h in LIFO
-// order instead of fewer boxes off their targets first).
-Config without_goal_tie_break(Config c) {
-    return adjusted(std::move(c), " no-goal-tie-break", [](search::Options& o) { o.goal_tie_break = false; });
+// The same with the goal tie-break (A* order: equal f and h fewer boxes
+// off their targets first instead of last in first out).
+Config with_goal_tie_break(Config c) {
+    return adjusted(std::move(c), " goal-tie-break", [](search::Options& o) { o.goal_tie_break = true; });
 }
 
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
@@ -214,16 +214,16 @@ std::vector<Config> make_configs() {
                 all.push_back(with_goal_patterns(
                     plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
         }
-    // The goal tie-break off (search/hda.hpp tie(); the configurations
-    // above run with it on, the default): A*, HDA* with 2 and 3 workers,
+    // The goal tie-break on (search/hda.hpp tie(); the configurations
+    // above run with it off, the default): A*, HDA* with 2 and 3 workers,
     // the reverse A*.
     for (heuristic::Kind kind : kinds) {
-        all.push_back(without_goal_tie_break(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1)));
+        all.push_back(with_goal_tie_break(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1)));
         for (int workers : {2, 3})
-            all.push_back(without_goal_tie_break(
+            all.push_back(with_goal_tie_break(
                 plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
     }
-    all.push_back(without_goal_tie_break(
+    all.push_back(with_goal_tie_break(
         plain("reverse", reverse_family, 1, search::reverse, Order::astar, heuristic::Kind::matching, true, 1)));
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
