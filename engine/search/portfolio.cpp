@@ -95,21 +95,26 @@ const std::vector<Recipe>& recipes() {
 // and 2 threads, 154 of 155 proven in 85 s against 152 in 196 s for forward
 // HDA* with matching alone, on a loaded shared machine; all 155 in 105 s
 // unloaded). Update both with the measurement when a better one is found.
-// Optimal: forward HDA* on the strongest bound and the reverse A* (which
-// proves Microban levels forward search finds hard), with reverse greedy,
-// fess and fess-box beside them for an early upper bound (for a tenth of
-// the time limit, see race()). An upper bound that meets the prover's
-// lower bound is a proof: XSokoban 4 (fess-box, 355 = the PDB's first
-// bound) and 73 (fess, 441) are proven in under 2 s so, which the prover
-// alone did not do in 600 s (no solution below reverse greedy's). Not
-// (yet) hda-pdb-spec,reverse-early,...: the prover on both threads,
-// speculating, with the reverse A* beside the budget for a tenth of the
-// time, proved Microban's 155 in 41.9 s instead of 74.3 s, XSokoban's 16
-// 60 s proofs in 53.7 s instead of 63.4 s and XSokoban 5 in 103 s, but it
-// lost XSokoban 81 (600 s; 256 s for this default): where no upper bound
-// meets the optimum, the prover's speculation runs in the optimum's own
-// layer, a lottery (search/hda.hpp; perf/results/
-// portfolio-optimal-speculate-e81722a.md). Any: the feature-space searches
+// Optimal: forward HDA* on the strongest bound on the whole thread budget,
+// with the reverse A* (which proves Microban levels forward search finds
+// hard), reverse greedy, fess and fess-box beside it for the first tenth
+// of the time limit (race()): the last four for an early upper bound. An
+// upper bound that meets the prover's lower bound is a proof: XSokoban 4
+// (fess-box, 355 = the PDB's first bound) and 73 (fess, 441) are proven in
+// under 2 s so, which the prover alone did not do in 600 s (no solution
+// below reverse greedy's). Until b69e004 the reverse A* had a thread of
+// the budget for the whole time and the prover one worker; it proved no
+// XSokoban level. With the prover on both threads (2 threads, 60 s, the
+// portfolios named, two runs against one): XSokoban 43 is proven in 14.5
+// and 17.2 s instead of 19.0 s, 60 in 13.8 and 14.6 s instead of 22.3 s,
+// 7 in 4.4 and 5.5 s against 4.9 s; 81 (400 s limit) in 175.6 s with
+// 17,037,318 expansions, one worker's count (its work is in the optimum's
+// layer, where a second worker adds nothing). Microban: 155 of 155 proven
+// either way, 12.8 and 12.0 s in all against 11.4 and 11.7 s. Not hda-pdb-spec,reverse-early,...: the prover speculating
+// proved Microban's 155 in 41.9 s instead of 74.3 s at e81722a, but lost
+// XSokoban 81 (600 s): where no upper bound meets the optimum, the
+// prover's speculation runs in the optimum's own layer, a lottery
+// (search/hda.hpp; perf/results/portfolio-optimal-speculate-e81722a.md). Any: the feature-space searches
 // over single pushes (fess) and over box moves with fess's cells
 // (fess-box-plan), and reverse greedy for the first third of the time
 // (reverse-greedy-early, taking turns with fess on its core, race()). They
@@ -128,7 +133,8 @@ const std::vector<Recipe>& recipes() {
 // 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve
 // Microban's 155 in about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
-    return mode == Mode::optimal ? "hda-pdb,reverse,reverse-greedy,fess,fess-box" : "fess,fess-box-plan,reverse-greedy-early";
+    return mode == Mode::optimal ? "hda-pdb,reverse-early,reverse-greedy,fess,fess-box"
+                                 : "fess,fess-box-plan,reverse-greedy-early";
 }
 
 constexpr double upper_bound_min_s = 2.0;

@@ -304,8 +304,13 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     std::string error;
     auto members = search::portfolio_members("default", Mode::optimal, {}, 2, error);
     CHECK(!members.empty());
-    // The default optimal race has a member that proves optimality.
+    // The default optimal race has a member that proves optimality: the
+    // prover on the whole budget, every other member beside it (early).
     CHECK(std::any_of(members.begin(), members.end(), [](const search::Member& m) { return m.optimal; }));
+    REQUIRE(members.size() == 5);
+    CHECK(members[0].name == "hda-pdb");
+    CHECK(members[0].options.threads == 2);
+    CHECK(std::all_of(members.begin() + 1, members.end(), [](const search::Member& m) { return m.early; }));
     members = search::portfolio_members("greedy,weighted,hda", Mode::any, {}, 2, error);
     REQUIRE(members.size() == 3);
     CHECK_FALSE(members[0].optimal);
