@@ -15,7 +15,6 @@
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <cassert>
 #include <vector>
 
@@ -61,9 +60,7 @@ public:
     // Boxes of `state` not on an initial box square (the reverse search's
     // targets; the open list's tie-break after h).
     uint32_t remaining(const uint64_t* state) const {
-        uint32_t n = 0;
-        for (int w = 0; w < words_; ++w) n += static_cast<uint32_t>(std::popcount(state[w] & ~start_bits_[w]));
-        return n;
+        return static_cast<uint32_t>(state::boxes_off(state, start_bits_.data(), words_));
     }
     // The bound is 0 only with every box on an initial box square.
     bool is_goal(const uint64_t* state) {

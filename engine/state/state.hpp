@@ -27,6 +27,13 @@ inline void for_each_box(const uint64_t* boxes, int words, F&& f) {
             f(static_cast<Cell>(w * 64 + __builtin_ctzll(bits)));
 }
 
+// Boxes not on the given squares (a cell set like `boxes`).
+inline int boxes_off(const uint64_t* boxes, const uint64_t* squares, int words) {
+    int n = 0;
+    for (int w = 0; w < words; ++w) n += __builtin_popcountll(boxes[w] & ~squares[w]);
+    return n;
+}
+
 inline Cell player_of(const uint64_t* state, int words) { return static_cast<Cell>(state[words]); }
 
 // XOR of the box keys of every box (the player key is added separately, so a

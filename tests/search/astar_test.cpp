@@ -37,6 +37,14 @@ const level::Level& hard() {
     return level;
 }
 
+// A* with the PDB bound (its database built for `board`).
+search::Options pdb_options(const board::Board& board) {
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board);
+    return options;
+}
+
 search::SearchResult solve(const level::Level& level, search::Options options = {}) {
     const board::Board board(level);
     return search::astar(board, options);
@@ -92,9 +100,7 @@ TEST_CASE("astar: the deadlock search tries both cluster orders (XSokoban 9 with
     // back under 40,000 (found at 36,149).
     const level::Level level = shipped("xsokoban.xsb", 9);
     const board::Board board(level);
-    search::Options options;
-    options.heuristic = heuristic::Kind::pdb;
-    options.pdb = std::make_shared<const heuristic::Pdb>(board);
+    search::Options options = pdb_options(board);
     options.limits.node_limit = 40000;
     const search::SearchResult result = search::astar(board, options);
     REQUIRE(result.outcome == Outcome::solved);
@@ -110,23 +116,19 @@ TEST_CASE("astar: the goal tie-break orders equal f and h by boxes off goals") {
     // last layer, fewer expansions (23,791 against 36,149 when this test
     // was written; 51, too slow for the sanitizer builds: 172,295 against
     // 300,095). Off by default: XSokoban 81 went the other way.
-    {
-        const level::Level level = shipped("xsokoban.xsb", 9);
-        const board::Board board(level);
-        search::Options options;
-        options.heuristic = heuristic::Kind::pdb;
-        options.pdb = std::make_shared<const heuristic::Pdb>(board);
-        options.limits.node_limit = 1000000;
-        options.goal_tie_break = true;
-        const search::SearchResult with = search::astar(board, options);
-        options.goal_tie_break = false;
-        const search::SearchResult without = search::astar(board, options);
-        REQUIRE(with.outcome == Outcome::solved);
-        REQUIRE(without.outcome == Outcome::solved);
-        CHECK(with.pushes.size() == without.pushes.size());
-        CHECK(with.stats.expanded < without.stats.expanded);
-        CHECK(solution::verify(level, solution::to_lurd(board, with.pushes)).ok);
-    }
+    const level::Level level = shipped("xsokoban.xsb", 9);
+    const board::Board board(level);
+    search::Options options = pdb_options(board);
+    options.limits.node_limit = 1000000;
+    options.goal_tie_break = true;
+    const search::SearchResult with = search::astar(board, options);
+    options.goal_tie_break = false;
+    const search::SearchResult without = search::astar(board, options);
+    REQUIRE(with.outcome == Outcome::solved);
+    REQUIRE(without.outcome == Outcome::solved);
+    CHECK(with.pushes.size() == without.pushes.size());
+    CHECK(with.stats.expanded < without.stats.expanded);
+    CHECK(solution::verify(level, solution::to_lurd(board, with.pushes)).ok);
 }
 
 TEST_CASE("astar: a time limit stops the search") {
