@@ -61,6 +61,7 @@ struct SearchFlags {
     std::string hda_lag = "layer";  // --hda-lag: "layer" or -1..1000 (hda_lag_value())
     bool no_local_dive = !search::Options{}.hda_local_dive;
     bool speculate = search::Options{}.hda_speculate;
+    bool handover = search::Options{}.hda_handover;
     size_t perimeter_states = search::Options{}.perimeter_states;
     std::string distribution = "zobrist";
     int zone_cells = search::Options{}.zone_cells;
@@ -102,6 +103,10 @@ struct SearchFlags {
         app.add_flag("--no-local-dive", no_local_dive,
                      "HDA* unless --hda-lag -1: send a child continuing the best line to its owner like any other "
                      "(by default it stays on its parent's worker)");
+        app.add_flag("--handover,!--no-handover", handover,
+                     "HDA* with local dives: a child continuing the best line goes to its owner when that worker has "
+                     "nothing in its f layer, so that both dive a layer every child continues")
+            ->capture_default_str();
         app.add_flag("--speculate", speculate,
                      "HDA* unless --hda-lag -1 (with layer it waits as with 0): a worker behind the best node in its f "
                      "layer expands its own best node "
@@ -189,6 +194,7 @@ struct SearchFlags {
         o.hda_lag = *hda_lag_value(hda_lag);
         o.hda_local_dive = !no_local_dive;
         o.hda_speculate = speculate;
+        o.hda_handover = handover;
         o.perimeter_states = perimeter_states;
         o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
                                                     : search::Options::Distribution::zobrist;

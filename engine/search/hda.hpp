@@ -59,6 +59,15 @@
 // bidirectional search looks states up in their owner's shard) nor across
 // processes.
 //
+// Hand-over (Options::hda_handover, with local dives): with a tight bound
+// every child in the layer continues the best line (h falls by one per
+// push), so local dives keep a whole layer on the worker that began it and
+// the others wait at the layer's gate (XSokoban 5, PDB: 11.4 M expansions on
+// one of 2 workers, load balance 2.000). So a continuing child goes to its
+// owner after all when the owner holds nothing in that layer (idle_in_layer:
+// its published open and inbox keys); the owner then dives there too. Only
+// which worker expands a node changes, so the proof above holds.
+//
 // Speculation (Options::hda_speculate, with the lag): gating and local dives
 // keep the expansions near one worker's, but they also keep the other
 // workers waiting whenever one holds the best key, which in a layer the
@@ -203,6 +212,7 @@ public:
                                                                                  : options.hda_lag * static_cast<int>(tie_scale_)),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
+          handover_(local_dive_ && options.hda_handover),
           speculate_(gated_ && options.hda_speculate),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
@@ -328,6 +338,16 @@ private:
         for (int w = 0; w < total_; ++w) flush(me, w);
     }
     bool behind(Worker& me, bool refresh);
+    // Worker `owner` holds nothing at f or below, open or in flight to it
+    // (as it last published). Read for every continuing child: reading it
+    // every gate_refresh_interval expansions instead, and handing over one
+    // child per read, gave the idle worker too little (XSokoban 51, PDB, 2
+    // workers on a quiet machine: 1.31x one worker's speed against 1.62x).
+    bool idle_in_layer(int owner, uint32_t f) const {
+        const Worker& to = *workers_[owner];
+        const Key k = std::min(to.open_key.load(std::memory_order_relaxed), to.inbox_key.load(std::memory_order_relaxed));
+        return k == kernel::no_key || f_of(static_cast<uint32_t>(k >> 32)) > f;
+    }
     void record_goal(Ref goal, uint32_t g);
     void stop(Outcome why);
     void wake_all() {
@@ -348,6 +368,7 @@ private:
     const int lag_;             // in units of the tie (h * tie_scale_)
     const bool gated_;
     const bool local_dive_;
+    const bool handover_;
     const bool speculate_;
     // This process's share of the node limit: all of it in one process; over
     // MPI each rank stops at its share of the workers' part, so that the
@@ -549,7 +570,8 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
         const bool continues = gated_ && kernel::make_key(major(g, h, second), tie(me, g, h, child)) <= parent_key;
-        if (continues && local_dive_) {  // the dive stays here: no hop, no wait; its owner remembers it
+        if (continues && local_dive_ && !(handover_ && idle_in_layer(owner, g + h))) {
+            // The dive stays here: no hop, no wait; its owner remembers it.
             // A copy its owner holds at g or less already: a duplicate, as it would be there.
             const Worker& to = *workers_[owner];
             packing_.pack(child, me.packed.data());

@@ -186,6 +186,17 @@ struct Options {
     // another worker at each step (search/hda.hpp). Not with a meeting
     // (bidirectional) nor across processes.
     bool hda_local_dive = true;
+    // With local dives: a child that continues the best line goes to its
+    // owner after all when the owner has nothing in that f layer (neither
+    // open nor in flight to it), so that a layer which every child continues
+    // (a tight PDB bound: h falls by one per push) does not stay on the
+    // worker that began it (search/hda.hpp: hand-over). Off by default: 2
+    // workers on free cores prove XSokoban 51 (PDB) 1.62x faster than one,
+    // but where the goal lies in that layer they expand more (55: 1.78x the
+    // nodes for no time), and beside CPU-bound processes each hand-over
+    // wakes a worker that preempts the diver (51: 1.9x slower than without;
+    // perf/results/last-layer-handover.md).
+    bool hda_handover = false;
     // With a lag (>= 0): a worker behind the best node in the same f
     // layer expands its own best node instead of waiting, and the children of
     // such a speculative expansion rank after every other node of their f

@@ -96,6 +96,12 @@ Config with_speculation(Config c) {
     });
 }
 
+// The same with hand-over (search/hda.hpp): a child continuing the best
+// line goes to its owner when the owner has nothing in its f layer.
+Config with_handover(Config c) {
+    return adjusted(std::move(c), " handover", [](search::Options& o) { o.hda_handover = true; });
+}
+
 // The same with tunnel macros set on or off (search/expander.hpp), whatever
 // the default.
 Config with_tunnels(Config c, bool tunnels) {
@@ -162,6 +168,9 @@ std::vector<Config> make_configs() {
             for (int workers : {2, 3})
                 all.push_back(
                     with_speculation(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+            for (int workers : {2, 3})
+                all.push_back(
+                    with_handover(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,

@@ -8,10 +8,12 @@
 // The "hda small:" cases are the ones CI also runs under ThreadSanitizer.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -31,19 +33,22 @@ std::vector<level::Level> collection(const char* file) {
 
 search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
                              bool local_dive = search::Options{}.hda_local_dive,
-                             bool speculate = search::Options{}.hda_speculate) {
+                             bool speculate = search::Options{}.hda_speculate,
+                             bool handover = search::Options{}.hda_handover) {
     search::Options o;
     o.threads = threads;
     o.hda_lag = lag;
     o.hda_local_dive = local_dive;
     o.hda_speculate = speculate;
+    o.hda_handover = handover;
     return o;
 }
 
 // Solves with HDA* and checks the answer against A*'s.
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
                          int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
-                         bool speculate = search::Options{}.hda_speculate) {
+                         bool speculate = search::Options{}.hda_speculate,
+                         bool handover = search::Options{}.hda_handover) {
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
     REQUIRE(reference.outcome == Outcome::solved);
@@ -54,7 +59,9 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
         CAPTURE(lag);
         CAPTURE(local_dive);
         CAPTURE(speculate);
-        const search::SearchResult result = search::hda(board, with_threads(threads, lag, local_dive, speculate));
+        CAPTURE(handover);
+        const search::SearchResult result =
+            search::hda(board, with_threads(threads, lag, local_dive, speculate, handover));
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == reference.pushes.size());
         const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
@@ -92,13 +99,15 @@ TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 wor
 TEST_CASE("hda local dive: Microban 1-30 and XSokoban 1, 2, 78 match A* at 1, 2, 3 and 8 workers" * doctest::test_suite("threads")) {
     // A child continuing the best line stays with its parent's worker, a
     // shadow tells its owner: the same optima, and one worker is A*. With
-    // speculation (a worker behind the best node expands on the second line)
-    // and without (it waits).
+    // speculation (a worker behind the best node expands on the second line),
+    // without (it waits), and with hand-over (a continuing child goes to an
+    // owner idle in its layer).
     auto microban = collection("microban.xsb");
     auto xsokoban = collection("xsokoban.xsb");
-    for (bool speculate : {false, true}) {
-        for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true, speculate);
-        for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true, speculate);
+    for (auto [speculate, handover] : {std::pair{false, false}, {true, false}, {false, true}}) {
+        for (int n = 1; n <= 30; ++n)
+            check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true, speculate, handover);
+        for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true, speculate, handover);
     }
 }
 
@@ -211,8 +220,10 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
             for (int threads : {1, 2, 4})
             for (int lag : {-1, 0, search::Options::hda_lag_layer})
             for (bool local_dive : {false, true})
-            for (bool speculate : {false, true}) {
+            for (bool speculate : {false, true})
+            for (bool handover : {false, true}) {
                 if (lag < 0 && (local_dive || speculate)) continue;  // both go with the lag
+                if (handover && !local_dive) continue;               // it changes local dives only
                 CAPTURE(level->source);
                 CAPTURE(level->number);
                 CAPTURE(heuristic::kind_name(kind));
@@ -220,10 +231,12 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
                 CAPTURE(lag);
                 CAPTURE(local_dive);
                 CAPTURE(speculate);
+                CAPTURE(handover);
                 options.threads = threads;
                 options.hda_lag = lag;
                 options.hda_local_dive = local_dive;
                 options.hda_speculate = speculate;
+                options.hda_handover = handover;
                 const search::SearchResult result = search::hda(board, options);
                 REQUIRE(result.outcome == Outcome::solved);
                 CHECK(result.pushes.size() == optimum.pushes.size());
@@ -235,6 +248,34 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
                 }
             }
         }
+    }
+}
+
+TEST_CASE("hda hand-over: a layer that every child continues is shared by the workers") {
+    // XSokoban 51 with the PDB bound: the initial bound is the optimum and h
+    // falls by one with every push of that layer, so every child continues
+    // the best line. Local dives alone keep the whole layer on the worker
+    // that began it (the other waits at the layer's gate); with hand-over a
+    // continuing child goes to an owner that has nothing in the layer, so
+    // both dive (search/hda.hpp: hand-over).
+    const board::Board board(collection("xsokoban.xsb").at(50));
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board);
+    options.threads = 2;
+    size_t pushes = 0;
+    for (bool handover : {false, true}) {
+        CAPTURE(handover);
+        options.hda_handover = handover;
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        REQUIRE(result.workers.size() == 2u);
+        if (!handover) pushes = result.pushes.size();
+        CHECK(result.pushes.size() == pushes);
+        CHECK(result.stats.expanded_before_last_f == 0);  // all in the optimum's layer
+        const uint64_t least = std::min(result.workers[0].expanded, result.workers[1].expanded);
+        if (handover) CHECK(least * 20 >= result.stats.expanded);  // each worker at least 5 %
+        else CHECK(least == 0);
     }
 }
 
