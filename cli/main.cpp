@@ -61,7 +61,7 @@ struct SearchFlags {
     std::string hda_lag = "layer";  // --hda-lag: "layer" or -1..1000 (hda_lag_value())
     bool no_local_dive = !search::Options{}.hda_local_dive;
     bool speculate = search::Options{}.hda_speculate;
-    bool handover = search::Options{}.hda_handover;
+    std::optional<bool> handover;  // --handover / --no-handover; unset: the search's own choice
     size_t perimeter_states = search::Options{}.perimeter_states;
     std::string distribution = "zobrist";
     int zone_cells = search::Options{}.zone_cells;
@@ -103,10 +103,11 @@ struct SearchFlags {
         app.add_flag("--no-local-dive", no_local_dive,
                      "HDA* unless --hda-lag -1: send a child continuing the best line to its owner like any other "
                      "(by default it stays on its parent's worker)");
-        app.add_flag("--handover,!--no-handover", handover,
-                     "HDA* with local dives: a child continuing the best line goes to its owner when that worker has "
-                     "nothing in its f layer, so that both dive a layer every child continues")
-            ->capture_default_str();
+        app.add_flag_callback("--handover", [this] { handover = true; },
+                              "HDA* with local dives: a child continuing the best line goes to its owner when that "
+                              "worker has nothing in its f layer, so that both dive a layer every child continues "
+                              "(default: off, on in the optimal portfolio's hda-pdb when its workers fit the cores)");
+        app.add_flag_callback("--no-handover", [this] { handover = false; }, "turn --handover off everywhere");
         app.add_flag("--speculate", speculate,
                      "HDA* unless --hda-lag -1 (with layer it waits as with 0): a worker behind the best node in its f "
                      "layer expands its own best node "

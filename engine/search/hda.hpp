@@ -212,7 +212,7 @@ public:
                                                                                  : options.hda_lag * static_cast<int>(tie_scale_)),
           gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
-          handover_(local_dive_ && options.hda_handover),
+          handover_(local_dive_ && options.hda_handover.value_or(false)),
           speculate_(gated_ && options.hda_speculate),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit

@@ -34,6 +34,7 @@ struct Recipe {
     int weight;              // share of the thread budget (parallel searches)
     bool early = false;      // Member::early in every mode
     bool speculate = false;  // HDA* speculation (Options::hda_speculate)
+    bool handover = false;   // HDA* hand-over (Options::hda_handover) when the workers fit the cores
     bool optimal() const { return order == Order::astar; }
     // Parallel members share the budget by weight: HDA*, and the optimal
     // bidirectional search (its forward side HDA*, one thread for the reverse).
@@ -46,7 +47,7 @@ const std::vector<Recipe>& recipes() {
     static const std::vector<Recipe> all = {
         {"hda", "forward HDA*, matching bound (optimal)", hda, heuristic::Kind::matching, Order::astar, 4},
         {"hda-pdb", "forward HDA*, 2-box pattern database bound (optimal)", hda, heuristic::Kind::pdb,
-         Order::astar, 4},
+         Order::astar, 4, false, false, true},
         {"hda-simple", "forward HDA*, simple bound (optimal)", hda, heuristic::Kind::simple, Order::astar, 2},
         {"astar", "forward sequential A*, matching bound (optimal)", astar, heuristic::Kind::matching,
          Order::astar, 1},
@@ -114,7 +115,15 @@ const std::vector<Recipe>& recipes() {
 // proved Microban's 155 in 41.9 s instead of 74.3 s at e81722a, but lost
 // XSokoban 81 (600 s): where no upper bound meets the optimum, the
 // prover's speculation runs in the optimum's own layer, a lottery
-// (search/hda.hpp; perf/results/portfolio-optimal-speculate-e81722a.md). Any: the feature-space searches
+// (search/hda.hpp; perf/results/portfolio-optimal-speculate-e81722a.md).
+// The prover hands its dive over (Options::hda_handover) when its workers
+// fit the cores: layers below the optimum, which every child continues
+// with the PDB bound, no longer stay on one worker. Named portfolio, 2
+// threads, 60 s, one run each: the 18 XSokoban levels proven at 60 s in
+// 38.0 s against 44.5 s (43 12.7 s against 18.6 s), Microban's 155 in 12.2
+// s against 15.9 s (12.0-12.8 s before: noise); but 55 2.4 s against 2.1 s and 81 (400 s limit) 220 s
+// against 176 s: their work lies in the optimum's layer, where the second
+// diver adds nodes (perf/results/last-layer-handover.md). Any: the feature-space searches
 // over single pushes (fess) and over box moves with fess's cells
 // (fess-box-plan), and reverse greedy for the first third of the time
 // (reverse-greedy-early, taking turns with fess on its core, race()). They
@@ -207,6 +216,9 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
         m.options.order = r->order;
         m.options.threads =
             r->parallel() ? std::max(1, parallel_threads * r->weight / std::max(1, weights)) : r->fixed_threads();
+        if (!base.hda_handover)
+            m.options.hda_handover =
+                r->handover && m.options.threads <= static_cast<int>(std::thread::hardware_concurrency());
         members.push_back(std::move(m));
     }
     return members;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <optional>
 #include <vector>
 
 #include "board/board.hpp"
@@ -190,13 +191,14 @@ struct Options {
     // owner after all when the owner has nothing in that f layer (neither
     // open nor in flight to it), so that a layer which every child continues
     // (a tight PDB bound: h falls by one per push) does not stay on the
-    // worker that began it (search/hda.hpp: hand-over). Off by default: 2
-    // workers on free cores prove XSokoban 51 (PDB) 1.62x faster than one,
-    // but where the goal lies in that layer they expand more (55: 1.78x the
-    // nodes for no time), and beside CPU-bound processes each hand-over
-    // wakes a worker that preempts the diver (51: 1.9x slower than without;
-    // perf/results/last-layer-handover.md).
-    bool hda_handover = false;
+    // worker that began it (search/hda.hpp: hand-over). Unset: off, but on
+    // in the optimal portfolio's prover (hda-pdb) when its workers fit the
+    // cores (search/portfolio.cpp). 2 workers on free cores prove XSokoban
+    // 51 (PDB) 1.85x faster than one, but where the goal lies in that layer
+    // they expand more (55: 1.7-1.9 times the nodes for about one worker's
+    // time), and with more workers than cores it is a lottery there (55, 4
+    // workers: 3.7 times the nodes; perf/results/last-layer-handover.md).
+    std::optional<bool> hda_handover;
     // With a lag (>= 0): a worker behind the best node in the same f
     // layer expands its own best node instead of waiting, and the children of
     // such a speculative expansion rank after every other node of their f

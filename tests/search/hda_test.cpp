@@ -34,7 +34,7 @@ std::vector<level::Level> collection(const char* file) {
 search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
                              bool local_dive = search::Options{}.hda_local_dive,
                              bool speculate = search::Options{}.hda_speculate,
-                             bool handover = search::Options{}.hda_handover) {
+                             bool handover = false) {
     search::Options o;
     o.threads = threads;
     o.hda_lag = lag;
@@ -48,7 +48,7 @@ search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
                          int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
                          bool speculate = search::Options{}.hda_speculate,
-                         bool handover = search::Options{}.hda_handover) {
+                         bool handover = false) {
     const board::Board board(level);
     const search::SearchResult reference = search::astar(board, {});
     REQUIRE(reference.outcome == Outcome::solved);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -311,6 +312,24 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     CHECK(members[0].name == "hda-pdb");
     CHECK(members[0].options.threads == 2);
     CHECK(std::all_of(members.begin() + 1, members.end(), [](const search::Member& m) { return m.early; }));
+    // The prover hands the dive over when its workers fit the cores; not
+    // beyond them, nor when the command line says either way.
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    CHECK(members[0].options.hda_handover == std::optional<bool>(2 <= cores));
+    members = search::portfolio_members("hda-pdb", Mode::optimal, {}, cores + 1, error);
+    REQUIRE(members.size() == 1);
+    CHECK(members[0].options.hda_handover == std::optional<bool>(false));
+    for (bool on : {false, true}) {
+        search::Options base;
+        base.hda_handover = on;
+        members = search::portfolio_members("hda-pdb,hda", Mode::optimal, base, 2, error);
+        REQUIRE(members.size() == 2);
+        CHECK(members[0].options.hda_handover == std::optional<bool>(on));
+        CHECK(members[1].options.hda_handover == std::optional<bool>(on));
+    }
+    members = search::portfolio_members("hda", Mode::optimal, {}, 1, error);
+    REQUIRE(members.size() == 1);
+    CHECK(members[0].options.hda_handover == std::optional<bool>(false));  // hda (matching) does not
     members = search::portfolio_members("greedy,weighted,hda", Mode::any, {}, 2, error);
     REQUIRE(members.size() == 3);
     CHECK_FALSE(members[0].optimal);
