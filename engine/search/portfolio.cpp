@@ -120,10 +120,12 @@ const std::vector<Recipe>& recipes() {
 // fit the cores: layers below the optimum, which every child continues
 // with the PDB bound, no longer stay on one worker. Named portfolio, 2
 // threads, 60 s, one run each: the 18 XSokoban levels proven at 60 s in
-// 38.0 s against 44.5 s (43 12.7 s against 18.6 s), Microban's 155 in 12.2
-// s against 15.9 s (12.0-12.8 s before: noise); but 55 2.4 s against 2.1 s and 81 (400 s limit) 220 s
-// against 176 s: their work lies in the optimum's layer, where the second
-// diver adds nodes (perf/results/last-layer-handover.md). Any: the feature-space searches
+// 38.0 s against 44.5 s (43 12.7 s against 18.6 s), XSokoban 5 (300 s
+// limit) in 81.9 s against 131.4 s, Microban's 155 in 12.2 s against 15.9
+// s (12.0-12.8 s before: noise); but 55 2.4 s against 2.1 s and 81 (400 s
+// limit) 220 s against 176 s: their work lies in the optimum's layer, where
+// the second diver adds nodes (perf/results/last-layer-handover.md).
+// Any: the feature-space searches
 // over single pushes (fess) and over box moves with fess's cells
 // (fess-box-plan), and reverse greedy for the first third of the time
 // (reverse-greedy-early, taking turns with fess on its core, race()). They

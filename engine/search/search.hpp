@@ -194,10 +194,11 @@ struct Options {
     // worker that began it (search/hda.hpp: hand-over). Unset: off, but on
     // in the optimal portfolio's prover (hda-pdb) when its workers fit the
     // cores (search/portfolio.cpp). 2 workers on free cores prove XSokoban
-    // 51 (PDB) 1.85x faster than one, but where the goal lies in that layer
-    // they expand more (55: 1.7-1.9 times the nodes for about one worker's
-    // time), and with more workers than cores it is a lottery there (55, 4
-    // workers: 3.7 times the nodes; perf/results/last-layer-handover.md).
+    // 51 (PDB) 1.7-1.8x faster than one (0.88x without), but where the goal
+    // lies in that layer they expand more (55: 1.6-1.9 times the nodes for
+    // about one worker's time), and with more workers than cores it is a
+    // lottery there (55, 4 workers: 3.85 times the nodes, median of 3 beside
+    // CPU-bound processes; perf/results/last-layer-handover.md).
     std::optional<bool> hda_handover;
     // With a lag (>= 0): a worker behind the best node in the same f
     // layer expands its own best node instead of waiting, and the children of
