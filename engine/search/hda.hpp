@@ -344,9 +344,12 @@ private:
     // child per read, gave the idle worker too little (XSokoban 51, PDB, 2
     // workers on a quiet machine: 1.31x one worker's speed against 1.62x).
     bool idle_in_layer(int owner, uint32_t f) const {
-        const Worker& to = *workers_[owner];
-        const Key k = std::min(to.open_key.load(std::memory_order_relaxed), to.inbox_key.load(std::memory_order_relaxed));
+        const Key k = least_key(*workers_[owner]);
         return k == kernel::no_key || f_of(static_cast<uint32_t>(k >> 32)) > f;
+    }
+    // The lowest key a worker published: its open list's and what was sent to it.
+    static Key least_key(const Worker& w) {
+        return std::min(w.open_key.load(std::memory_order_relaxed), w.inbox_key.load(std::memory_order_relaxed));
     }
     void record_goal(Ref goal, uint32_t g);
     void stop(Outcome why);
@@ -616,10 +619,7 @@ bool Hda<order, Exp, Meet, Net>::behind(Worker& me, bool refresh) {
     }
     if (!refresh && mine <= me.best_seen + lag_) return false;
     Key best = mine;
-    for (const auto& w : workers_) {
-        best = std::min(best, w->open_key.load(std::memory_order_relaxed));
-        best = std::min(best, w->inbox_key.load(std::memory_order_relaxed));
-    }
+    for (const auto& w : workers_) best = std::min(best, least_key(*w));
     me.best_seen = best;
     return mine > best + lag_;
 }
