@@ -13,6 +13,7 @@
 #include "fess/rooms.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/pdb.hpp"
+#include "heuristic/pair_conflicts.hpp"
 #include "moves/moves.hpp"
 #include "report.hpp"
 #include "solve.hpp"
@@ -36,6 +37,11 @@ struct Analysis {
     uint64_t entries = 0, bytes = 0;
     double board_s = 0, pdb_s = 0;
     uint32_t h[4] = {};
+    // Pair conflicts (heuristic/pair_conflicts.hpp): matching and pdb with them.
+    bool conflicts = false;
+    uint64_t conflicts_bytes = 0;
+    double conflicts_s = 0;
+    uint32_t h_conflicts[2] = {};
     std::string dead_picture, zone_picture;
     // Packing order (fess/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
@@ -96,6 +102,16 @@ Analysis analyze(const level::Level& level) {
     for (int k = 0; k < 4; ++k) {
         heuristic::Heuristic h(board, kinds[k], &pdb);
         a.h[k] = h.evaluate(boxes.data(), player);
+    }
+
+    t = std::chrono::steady_clock::now();
+    const heuristic::PairConflicts conflicts(board);
+    a.conflicts_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    a.conflicts = conflicts.available();
+    a.conflicts_bytes = conflicts.bytes();
+    for (int k = 0; k < 2; ++k) {
+        heuristic::Heuristic h(board, k == 0 ? Kind::matching : Kind::pdb, &pdb, &conflicts);
+        a.h_conflicts[k] = h.evaluate(boxes.data(), player);
     }
 
     t = std::chrono::steady_clock::now();
@@ -176,6 +192,12 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
         line("pdb", "not built (" + a.why + ")");
     for (int k = 0; k < 4; ++k)
         line(std::string("initial_h ") + heuristic::kind_name(kinds[k]), bound(a.h[k]));
+    if (a.conflicts) {
+        line("pair_conflicts", fixed(a.conflicts_bytes / 1048576.0, 2) + " MB, built in " + fixed(a.conflicts_s, 3) + " s");
+        line("initial_h conflicts", bound(a.h_conflicts[0]) + " with matching, " + bound(a.h_conflicts[1]) + " with pdb");
+    } else {
+        line("pair_conflicts", "not built");
+    }
     line("packing_order", std::to_string(a.boxes - a.packing_stuck) + " of " + std::to_string(a.boxes) +
                               " goals ordered by pull searches (" + std::to_string(a.packing_together) +
                               " pulling several boxes), " + std::to_string(a.packing_stuck) +
@@ -193,7 +215,8 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
 void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
            "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck,"
-           "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s\n";
+           "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s,h_matching_conflicts,h_pdb_conflicts,"
+           "conflicts_bytes,conflicts_build_s\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -202,7 +225,9 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
         << (a.pdb ? 1 : 0) << ',' << a.entries << ',' << a.bytes << ',' << fixed(a.pdb_s, 4);
     for (uint32_t h : a.h) out << ',' << (h == heuristic::dead ? -1 : static_cast<int64_t>(h));
     out << ',' << a.packing_together << ',' << a.packing_stuck << ',' << a.goal_groups << ','
-        << a.goal_groups_tested << ',' << a.goal_pattern_states << ',' << fixed(a.goal_patterns_s, 4) << '\n';
+        << a.goal_groups_tested << ',' << a.goal_pattern_states << ',' << fixed(a.goal_patterns_s, 4);
+    for (uint32_t h : a.h_conflicts) out << ',' << (!a.conflicts || h == heuristic::dead ? -1 : static_cast<int64_t>(h));
+    out << ',' << a.conflicts_bytes << ',' << fixed(a.conflicts_s, 4) << '\n';
 }
 
 void analysis_header(std::ostream& out) {

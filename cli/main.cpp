@@ -68,6 +68,7 @@ struct SearchFlags {
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     bool penalties = false;
+    bool pair_conflicts = search::Options{}.pair_conflicts;
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
     bool goal_tie_break = search::Options{}.goal_tie_break;
@@ -133,6 +134,10 @@ struct SearchFlags {
         app.add_flag("--penalties,!--no-penalties", penalties,
                      "penalty patterns: searched costs of interacting box groups raise the bound (forward "
                      "optimal searches; keeps push optimality)");
+        app.add_flag("--conflicts,!--no-conflicts", pair_conflicts,
+                     "pair conflicts: what two interacting boxes need beyond their lone-box distances, from a "
+                     "two-box table to every pair of goals, raises the matching and PDB bounds (forward searches; "
+                     "keeps push optimality)");
         app.add_flag("--tunnels,!--no-tunnels", tunnels,
                      "tunnel macros: a box pushed into a one-way tunnel goes on through it in one move, every "
                      "push counted (forward searches; keeps push optimality)");
@@ -203,6 +208,7 @@ struct SearchFlags {
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
         o.penalties = penalties;
+        o.pair_conflicts = pair_conflicts;
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
         o.goal_tie_break = goal_tie_break;

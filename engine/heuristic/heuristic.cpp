@@ -28,7 +28,7 @@ const char* kind_name(Kind kind) {
     return "?";
 }
 
-Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
+Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const PairConflicts* conflicts)
     : board_(board),
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
@@ -49,6 +49,16 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb)
         } else {
             kind_ = Kind::matching;
         }
+    }
+    if (conflicts && conflicts->available() && kind_ != Kind::simple) {
+        const int n = board.boxes();
+        conflicts_ = conflicts;
+        u_.resize(n);
+        v_.resize(n);
+        row_cell_.resize(n);
+        pair_gain_.resize(static_cast<size_t>(n) * n);
+        saved_gain_.resize(n);
+        if (!pdb_) partition_ = Partition(n);
     }
 }
 
@@ -82,10 +92,16 @@ uint32_t Heuristic::evaluate(const uint64_t* boxes, board::Cell player) {
     if (pdb_) return evaluate_pdb(boxes, player);
     const int n = board_.boxes();
     int row = 0;
-    state::for_each_box(boxes, board_.words(), [&](board::Cell c) { fill_row(row++, c, player); });
+    state::for_each_box(boxes, board_.words(), [&](board::Cell c) {
+        if (conflicts_) row_cell_[row] = c;
+        fill_row(row++, c, player);
+    });
     if (kind_ == Kind::matching) {
         int total = hungarian_.solve(n, cost_.data());
-        return total < 0 ? dead : static_cast<uint32_t>(total);
+        if (total < 0) return dead;
+        if (!conflicts_) return static_cast<uint32_t>(total);
+        const int bonus = conflicts_base(player);
+        return bonus < 0 ? dead : static_cast<uint32_t>(std::max(total, dual_sum_ + bonus));
     }
     uint32_t total = 0;
     for (int i = 0; i < n; ++i) {
@@ -151,6 +167,12 @@ uint32_t Heuristic::set_parent(const uint64_t* boxes, board::Cell player) {
     }
     std::copy(boxes, boxes + board_.words(), base_boxes_.begin());
     base_ = true;
+    if (conflicts_ && goal >= 0) {
+        state::for_each_box(boxes, board_.words(), [&](board::Cell c) { row_cell_[row_of_[c]] = c; });
+        // A dead pair here was seen when this state was scored as a child
+        // (its pairs are those of the pushes that made it), so it is not dead.
+        base_bonus_ = std::max(0, conflicts_base(player));
+    }
     // The PDB kinds: the goal part alone (evaluate_push adds the maze part).
     parent_h_ = goal < 0 ? dead : static_cast<uint32_t>(goal);
     return parent_h_;
@@ -181,6 +203,10 @@ uint32_t Heuristic::evaluate_push(board::Cell from, board::Cell to, board::Cell 
         } else {
             int total = hungarian_.resolve_row(n, cost_.data(), row);
             h = total < 0 ? dead : static_cast<uint32_t>(total);
+        }
+        if (conflicts_ && h != dead) {
+            const uint32_t with_pairs = conflicts_child(row, to, player, false);
+            h = with_pairs == dead ? dead : std::max(h, with_pairs);
         }
     }
     std::copy(parent_row_.begin(), parent_row_.end(), r);

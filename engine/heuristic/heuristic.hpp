@@ -41,6 +41,7 @@
 #include "board/board.hpp"
 #include "board/pull_distances.hpp"
 #include "heuristic/hungarian.hpp"
+#include "heuristic/pair_conflicts.hpp"
 #include "heuristic/partition.hpp"
 #include "heuristic/pdb.hpp"
 
@@ -59,7 +60,11 @@ class Heuristic {
 public:
     // The PDB kinds read `pdb` (shared, read-only; it must outlive this);
     // without one, or when it is not available, they fall back to matching.
-    Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr);
+    // With `conflicts` (shared, read-only; it must outlive this) the matching
+    // and PDB kinds add pair conflicts (heuristic/pair_conflicts.hpp) to
+    // their matching: the bound becomes the larger of the two.
+    Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr,
+              const PairConflicts* conflicts = nullptr);
     // The reverse search's bound: the matching of boxes to the initial box
     // squares on pull distances (`pulls` must outlive this); the player is
     // not read. Consistent as the push matching is: a pull moves one box one
@@ -75,7 +80,10 @@ public:
     uint32_t set_parent(const uint64_t* boxes, board::Cell player);
     // The bound after the box on `from` is pushed to `to` by `pushes` pushes
     // (more than one: a tunnel macro), with the child's player on `player`;
-    // equals evaluate() on the child.
+    // equals evaluate() on the child (without pair conflicts; with them at
+    // least the bound without: the conflicts' potentials are the parent's,
+    // with the pushed box's own made feasible, where evaluate() solves afresh,
+    // and a different optimum of the potentials gives different extras).
     uint32_t evaluate_push(board::Cell from, board::Cell to, board::Cell player, int pushes = 1);
 
     Kind kind() const { return kind_; }
@@ -92,6 +100,16 @@ private:
     // that stayed keeps its row, a moved one takes a row left free); false
     // when there is no last parent.
     bool follow_rows(const uint64_t* boxes);
+    // Pair conflicts (heuristic/conflict_bound.cpp): after the Hungarian's
+    // base is set (solve or update), the base's potentials, the boxes of the
+    // rows (row_cell_) and every pair's extra; returns the bonus (the best
+    // pairing), or -1 when a pair is dead.
+    int conflicts_base(board::Cell player);
+    // The conflict bound of the child whose box on row `row` moved to `to`
+    // (the row's costs already the child's), goal part only (no maze part);
+    // `excluded`: the box is a PDB maze box now (it pairs with none).
+    uint32_t conflicts_child(int row, board::Cell to, board::Cell player, bool excluded);
+    bool pairs_with(int row) const { return !pdb_ || !pdb_->in_maze(row_cell_[row]); }
     // PDB kinds (heuristic/pdb_bound.cpp).
     uint32_t evaluate_pdb(const uint64_t* boxes, board::Cell player);
     uint32_t evaluate_push_pdb(board::Cell from, board::Cell to, board::Cell player, int pushes);
@@ -118,6 +136,14 @@ private:
     std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's
     std::vector<int> gain_;                       // k x k pair gains
     Partition partition_;
+    // Pair conflicts.
+    const PairConflicts* conflicts_ = nullptr;
+    std::vector<int> u_, v_;             // the base's potentials: per row, per goal
+    std::vector<board::Cell> row_cell_;  // row -> the base's box on it
+    std::vector<int> pair_gain_;         // rows x rows: the base's extras
+    std::vector<int> saved_gain_;        // the pushed row's extras while a child is scored
+    int dual_sum_ = 0;                   // sum of the base's potentials (its matching)
+    int base_bonus_ = 0;                 // the base's best pairing
 };
 
 }  // namespace hdasoko::heuristic

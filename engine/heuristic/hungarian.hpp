@@ -39,6 +39,11 @@ public:
 
     // The column matched to `row` in the last solve().
     int column_of(int row) const { return column_of_[row]; }
+    // The potentials of the last solve() or update(): u(row) + v(column) is
+    // at most the cost of every pair, equal on the matched ones, and their
+    // sum over all rows and columns is the minimum cost.
+    int row_potential(int row) const { return u_[row + 1]; }
+    int column_potential(int column) const { return v_[column + 1]; }
 
 private:
     // One phase: adds row i (1-based) to the matching in (u, v, p).

@@ -66,8 +66,16 @@ uint32_t Heuristic::evaluate_pdb(const uint64_t* boxes, Cell player) {
     fill_pdb_rows(boxes, player, child_maze_);
     const uint32_t maze = maze_part(child_maze_.data(), static_cast<int>(child_maze_.size()), player);
     if (maze == dead) return dead;
-    const int goal = hungarian_.solve(board_.boxes(), cost_.data());
-    return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);
+    int goal = hungarian_.solve(board_.boxes(), cost_.data());
+    if (goal < 0) return dead;
+    if (conflicts_) {
+        int row = 0;
+        state::for_each_box(boxes, board_.words(), [&](Cell c) { row_cell_[row++] = c; });
+        const int bonus = conflicts_base(player);
+        if (bonus < 0) return dead;
+        goal = std::max(goal, dual_sum_ + bonus);
+    }
+    return maze + static_cast<uint32_t>(goal);
 }
 
 uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player, int pushes) {
@@ -84,7 +92,10 @@ uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player, int pushe
     if (is_maze && (child_maze_.empty() || child_maze_.back() < to)) child_maze_.push_back(to);
     const uint32_t maze = maze_part(child_maze_.data(), static_cast<int>(child_maze_.size()), player);
     if (maze == dead) return dead;
-    if (was_maze && is_maze) return maze + parent_h_;  // the goal part's rows are unchanged
+    if (was_maze && is_maze) {  // the goal part's rows are unchanged, and its pairs (a maze box pairs with none)
+        const uint32_t goal = conflicts_ ? std::max<uint32_t>(parent_h_, dual_sum_ + base_bonus_) : parent_h_;
+        return maze + goal;
+    }
     const int row = row_of_[from];
     int* r = &cost_[static_cast<size_t>(row) * n];
     std::copy(r, r + n, parent_row_.begin());
@@ -103,6 +114,10 @@ uint32_t Heuristic::evaluate_push_pdb(Cell from, Cell to, Cell player, int pushe
         goal = static_cast<int>(parent_h_) - pushes;
     } else {
         goal = hungarian_.resolve_row(n, cost_.data(), row);
+    }
+    if (conflicts_ && goal >= 0) {
+        const uint32_t with_pairs = conflicts_child(row, to, player, is_maze);
+        goal = with_pairs == dead ? -1 : std::max(goal, static_cast<int>(with_pairs));
     }
     std::copy(parent_row_.begin(), parent_row_.end(), r);
     return goal < 0 ? dead : maze + static_cast<uint32_t>(goal);

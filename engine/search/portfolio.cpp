@@ -243,7 +243,13 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     // goal-pattern table.
     std::shared_ptr<const heuristic::Pdb> pdb;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
+    std::shared_ptr<const heuristic::PairConflicts> conflicts;
     for (Member& m : members) {
+        if (m.options.pair_conflicts && !m.options.conflict_table) {
+            if (!conflicts) conflicts = pair_conflict_table(board, m.options);
+            m.options.conflict_table = conflicts;
+            m.options.pair_conflicts = conflicts != nullptr;
+        }
         if (m.options.goal_patterns && !m.options.goal_pattern_table) {
             if (!goal_patterns) goal_patterns = goal_pattern_table(board, m.options);
             m.options.goal_pattern_table = goal_patterns;

@@ -151,6 +151,13 @@ struct Options {
     // matching); admissible, so it keeps push optimality. Forward searches.
     bool penalties = false;
     int penalty_nodes = 500;  // configurations each pattern search may expand
+    // Pair conflicts (heuristic/pair_conflicts.hpp): the matching and PDB
+    // bounds add what pairs of interacting boxes cost beyond their lone-box
+    // distances; admissible, so it keeps push optimality. Forward searches.
+    // The table is built once per level (pair_conflict_table; when null, each
+    // search builds its own) and read by every worker.
+    bool pair_conflicts = false;
+    std::shared_ptr<const heuristic::PairConflicts> conflict_table;
     // Tunnel macros (board.hpp, is_tunnel; search/expander.hpp): a box pushed
     // into a one-way tunnel is pushed on through it in one move of as many
     // pushes; keeps push optimality. Forward searches only (the
@@ -234,6 +241,15 @@ inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const bo
     return std::make_shared<const deadlock::GoalPatterns>(board);
 }
 
+// The pair-conflict table of `options`, or a new one for `board` when it
+// names none; null when pair conflicts are off or the table does not fit.
+inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const board::Board& board,
+                                                                     const Options& options) {
+    if (!options.pair_conflicts || options.heuristic == heuristic::Kind::simple) return nullptr;
+    if (options.conflict_table) return options.conflict_table;
+    auto table = std::make_shared<const heuristic::PairConflicts>(board);
+    return table->available() ? table : nullptr;
+}
 
 // Runs `search` (a callable returning a SearchResult); an allocation failure
 // inside it becomes Outcome::memory_limit rather than an exception, so that a
