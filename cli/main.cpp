@@ -68,7 +68,7 @@ struct SearchFlags {
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
     bool penalties = false;
-    bool pair_conflicts = search::Options{}.pair_conflicts;
+    std::optional<bool> pair_conflicts;  // --conflicts / --no-conflicts; unset: on in the optimal searches
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
     bool goal_tie_break = search::Options{}.goal_tie_break;
@@ -134,10 +134,11 @@ struct SearchFlags {
         app.add_flag("--penalties,!--no-penalties", penalties,
                      "penalty patterns: searched costs of interacting box groups raise the bound (forward "
                      "optimal searches; keeps push optimality)");
-        app.add_flag("--conflicts,!--no-conflicts", pair_conflicts,
-                     "pair conflicts: what two interacting boxes need beyond their lone-box distances, from a "
-                     "two-box table to every pair of goals, raises the matching and PDB bounds (forward searches; "
-                     "keeps push optimality)");
+        app.add_flag_callback("--conflicts", [this] { pair_conflicts = true; },
+                              "pair conflicts: what two interacting boxes need beyond their lone-box distances, "
+                              "from a two-box table to every pair of goals, raises the matching and PDB bounds "
+                              "(forward searches; keeps push optimality; default: on in A* order)");
+        app.add_flag_callback("--no-conflicts", [this] { pair_conflicts = false; }, "turn pair conflicts off");
         app.add_flag("--tunnels,!--no-tunnels", tunnels,
                      "tunnel macros: a box pushed into a one-way tunnel goes on through it in one move, every "
                      "push counted (forward searches; keeps push optimality)");

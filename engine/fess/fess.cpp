@@ -112,10 +112,13 @@ public:
 private:
     // FESS files single pushes and its own macro moves (nodes keep box and
     // direction only), so its expander makes no tunnel macros; and it runs
-    // the deadlock search itself, when a state is picked (lazy_dead).
+    // the deadlock search itself, when a state is picked (lazy_dead). Its
+    // bound only orders the search: it keeps the one it was tuned with,
+    // without pair conflicts.
     static search::Options expander_options(search::Options o) {
         o.tunnels = false;
         o.deadlock_search = false;
+        o.pair_conflicts = false;
         return o;
     }
     // Files a node under its cell, keyed (weight, out of plan, h, node):

@@ -17,13 +17,15 @@ namespace hdasoko::search {
 template <class Net>
 SearchResult run_hda(const board::Board& board, const Options& options, const Net& net) {
     if ((uses_pdb(options.heuristic) && !options.pdb) || (options.goal_patterns && !options.goal_pattern_table) ||
-        (options.pair_conflicts && !options.conflict_table)) {
+        (options.pair_conflicts.value_or(true) && !options.conflict_table)) {
         // Built once, read by every worker.
         Options shared = options;
         if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = std::make_shared<const heuristic::Pdb>(board);
         shared.goal_pattern_table = goal_pattern_table(board, options);
         shared.conflict_table = pair_conflict_table(board, options);
-        shared.pair_conflicts = shared.conflict_table != nullptr;  // off where the table does not fit
+        // Off where the table is not built (not asked for, or too large), so
+        // that the workers do not build it each.
+        shared.pair_conflicts = shared.conflict_table != nullptr;
         return run_hda(board, shared, net);
     }
     // The perimeter keys its states by the hashes of the board searched.

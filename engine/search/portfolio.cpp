@@ -245,10 +245,9 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     std::shared_ptr<const heuristic::PairConflicts> conflicts;
     for (Member& m : members) {
-        if (m.options.pair_conflicts && !m.options.conflict_table) {
+        if (!m.options.conflict_table) {
             if (!conflicts) conflicts = pair_conflict_table(board, m.options);
-            m.options.conflict_table = conflicts;
-            m.options.pair_conflicts = conflicts != nullptr;
+            if (conflicts) m.options.conflict_table = conflicts;
         }
         if (m.options.goal_patterns && !m.options.goal_pattern_table) {
             if (!goal_patterns) goal_patterns = goal_pattern_table(board, m.options);

@@ -154,9 +154,11 @@ struct Options {
     // Pair conflicts (heuristic/pair_conflicts.hpp): the matching and PDB
     // bounds add what pairs of interacting boxes cost beyond their lone-box
     // distances; admissible, so it keeps push optimality. Forward searches.
-    // The table is built once per level (pair_conflict_table; when null, each
-    // search builds its own) and read by every worker.
-    bool pair_conflicts = false;
+    // Unset: on in A* order (the optimal searches), off in the others (the
+    // any-solution orders keep their tuned bound). The table is built once
+    // per level (pair_conflict_table; when null, each search builds its
+    // own) and read by every worker.
+    std::optional<bool> pair_conflicts;
     std::shared_ptr<const heuristic::PairConflicts> conflict_table;
     // Tunnel macros (board.hpp, is_tunnel; search/expander.hpp): a box pushed
     // into a one-way tunnel is pushed on through it in one move of as many
@@ -245,7 +247,9 @@ inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const bo
 // names none; null when pair conflicts are off or the table does not fit.
 inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const board::Board& board,
                                                                      const Options& options) {
-    if (!options.pair_conflicts || options.heuristic == heuristic::Kind::simple) return nullptr;
+    if (!options.pair_conflicts.value_or(options.order == Order::astar) ||
+        options.heuristic == heuristic::Kind::simple)
+        return nullptr;
     if (options.conflict_table) return options.conflict_table;
     auto table = std::make_shared<const heuristic::PairConflicts>(board);
     return table->available() ? table : nullptr;

@@ -121,9 +121,10 @@ Config with_goal_tie_break(Config c) {
     return adjusted(std::move(c), " goal-tie-break", [](search::Options& o) { o.goal_tie_break = true; });
 }
 
-// The same with pair conflicts on (heuristic/pair_conflicts.hpp).
-Config with_conflicts(Config c) {
-    return adjusted(std::move(c), " conflicts", [](search::Options& o) { o.pair_conflicts = true; });
+// The same with pair conflicts set on or off (heuristic/pair_conflicts.hpp),
+// whatever the default.
+Config with_conflicts(Config c, bool on) {
+    return adjusted(std::move(c), on ? " conflicts" : " no-conflicts", [on](search::Options& o) { o.pair_conflicts = on; });
 }
 
 Config race(const std::string& spec, search::Mode mode, int family, int stride) {
@@ -237,20 +238,23 @@ std::vector<Config> make_configs() {
             all.push_back(with_goal_tie_break(
                 plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
     }
-    // Pair conflicts on (the configurations above run with them off): A*
-    // with and without PI-corrals and the deadlock search, HDA* with 2 and 3
-    // workers and with hand-over.
+    // Pair conflicts on and off (whichever is the default, both are run):
+    // A* with and without PI-corrals and the deadlock search, HDA* with 2
+    // and 3 workers and with hand-over.
     for (heuristic::Kind kind : kinds) {
         if (kind == heuristic::Kind::simple) continue;  // conflicts raise the matching kinds only
-        for (bool pi : {true, false})
-            all.push_back(with_conflicts(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1)));
-        all.push_back(
-            with_conflicts(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false)));
-        for (int workers : {2, 3})
-            all.push_back(
-                with_conflicts(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
-        all.push_back(with_handover(
-            with_conflicts(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, 2))));
+        for (bool on : {true, false}) {
+            for (bool pi : {true, false})
+                all.push_back(
+                    with_conflicts(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), on));
+            all.push_back(with_conflicts(
+                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), on));
+            for (int workers : {2, 3})
+                all.push_back(with_conflicts(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
+            all.push_back(with_handover(
+                with_conflicts(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, 2), on)));
+        }
     }
     all.push_back(with_goal_tie_break(
         plain("reverse", reverse_family, 1, search::reverse, Order::astar, heuristic::Kind::matching, true, 1)));

@@ -34,8 +34,9 @@ std::vector<level::Level> collection(const char* file) {
 search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
                              bool local_dive = search::Options{}.hda_local_dive,
                              bool speculate = search::Options{}.hda_speculate,
-                             bool handover = false) {
+                             bool handover = false, bool conflicts = true) {
     search::Options o;
+    o.pair_conflicts = conflicts;
     o.threads = threads;
     o.hda_lag = lag;
     o.hda_local_dive = local_dive;
@@ -48,9 +49,11 @@ search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
                          int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
                          bool speculate = search::Options{}.hda_speculate,
-                         bool handover = false) {
+                         bool handover = false, bool conflicts = true) {
     const board::Board board(level);
-    const search::SearchResult reference = search::astar(board, {});
+    search::Options plain;
+    plain.pair_conflicts = conflicts;
+    const search::SearchResult reference = search::astar(board, plain);
     REQUIRE(reference.outcome == Outcome::solved);
     for (int threads : thread_counts) {
         CAPTURE(level.source);
@@ -61,13 +64,16 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
         CAPTURE(speculate);
         CAPTURE(handover);
         const search::SearchResult result =
-            search::hda(board, with_threads(threads, lag, local_dive, speculate, handover));
+            search::hda(board, with_threads(threads, lag, local_dive, speculate, handover, conflicts));
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == reference.pushes.size());
         const solution::Verdict verdict = solution::verify(level, solution::to_lurd(board, result.pushes));
         CHECK(verdict.ok);
         CHECK(verdict.pushes == static_cast<int>(reference.pushes.size()));
-        CHECK(result.stats.expanded_before_last_f >= reference.stats.expanded_before_last_f);
+        // Below the last layer HDA* expands every state A* does; not with
+        // pair conflicts, whose bound depends on the parent that scored the
+        // state (heuristic.hpp), so that the layers' states may differ.
+        if (!conflicts) CHECK(result.stats.expanded_before_last_f >= reference.stats.expanded_before_last_f);
         CHECK(result.workers.size() == static_cast<size_t>(threads));
         if (threads == 1) {
             CHECK(result.stats.expanded == reference.stats.expanded);
@@ -164,13 +170,19 @@ TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker c
 
 TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at 1, 2, 3, 4, 8, 16 workers") {
     auto microban = collection("microban.xsb");
-    for (const auto& level : microban) {
-        if (level.number == 93 || level.number == 139 || level.number == 144 || level.number == 153)
-            continue;  // minutes each; the bench list leaves them out too
-        check_against_astar(level, all_counts);
+    const int lag = search::Options{}.hda_lag;
+    const bool dive = search::Options{}.hda_local_dive, speculate = search::Options{}.hda_speculate;
+    for (bool conflicts : {true, false}) {
+        CAPTURE(conflicts);
+        for (const auto& level : microban) {
+            if (level.number == 93 || level.number == 139 || level.number == 144 || level.number == 153)
+                continue;  // minutes each; the bench list leaves them out too
+            check_against_astar(level, all_counts, lag, dive, speculate, false, conflicts);
+        }
+        auto xsokoban = collection("xsokoban.xsb");
+        for (int n : {1, 2, 38, 78})
+            check_against_astar(xsokoban[n - 1], all_counts, lag, dive, speculate, false, conflicts);
     }
-    auto xsokoban = collection("xsokoban.xsb");
-    for (int n : {1, 2, 38, 78}) check_against_astar(xsokoban[n - 1], all_counts);
 }
 
 TEST_CASE("hda small: a shared bound is proven or beaten, never taken on trust below it" * doctest::test_suite("threads")) {
