@@ -13,10 +13,6 @@ using board::Cell;
 using board::no_cell;
 using board::unreachable;
 
-namespace {
-constexpr uint8_t on_box = 0xFF, unlabelled = 0xFE;
-}
-
 PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes)
     : board_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
@@ -32,7 +28,10 @@ PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_by
         why_ = "fewer than two boxes";
         return;
     }
-    if (!label_areas(memory_limit_bytes)) return;
+    if (!areas_.build(board_, cell_of_, sizeof(uint16_t) * goal_pairs_, memory_limit_bytes)) {
+        why_ = "over the memory limit";
+        return;
+    }
     search(memory_limit_bytes);
     if (!why_.empty()) return;
     available_ = true;
@@ -40,61 +39,11 @@ PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_by
 }
 
 uint64_t PairConflicts::bytes() const {
-    return labels_.size() + (label_row_.size() + offset_.size()) * sizeof(uint32_t) +
-           values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
-}
-
-bool PairConflicts::label_areas(uint64_t memory_limit_bytes) {
-    const size_t pairs = static_cast<size_t>(live_) * (live_ - 1) / 2;
-    const auto over = [&](size_t labels) {
-        return labels + pairs * (2 * sizeof(uint32_t) + sizeof(uint16_t) * goal_pairs_) > memory_limit_bytes;
-    };
-    if (over(0)) {
-        why_ = "over the memory limit";
-        return false;
-    }
-    label_row_.assign(pairs, one_area);
-    offset_.assign(pairs + 1, 0);
-    std::vector<uint8_t> label(cells_);
-    std::vector<Cell> stack;
-    uint32_t rows = 0;
-    for (int j = 1; j < live_; ++j)
-        for (int i = 0; i < j; ++i) {
-            const size_t id = pair_id(i, j);
-            std::fill(label.begin(), label.end(), unlabelled);
-            label[cell_of_[i]] = label[cell_of_[j]] = on_box;
-            uint8_t areas = 0;
-            for (Cell start = 0; start < cells_; ++start) {
-                if (label[start] != unlabelled) continue;
-                label[start] = areas;
-                stack.assign(1, start);
-                while (!stack.empty()) {
-                    const Cell c = stack.back();
-                    stack.pop_back();
-                    for (int d = 0; d < 4; ++d) {
-                        const Cell n = board_.neighbor(c, d);
-                        if (n == no_cell || label[n] != unlabelled) continue;
-                        label[n] = areas;
-                        stack.push_back(n);
-                    }
-                }
-                ++areas;
-            }
-            offset_[id + 1] = offset_[id] + areas;
-            if (areas == 1) continue;
-            label_row_[id] = rows++;
-            labels_.insert(labels_.end(), label.begin(), label.end());
-            if (over(labels_.size())) {
-                labels_ = {};
-                why_ = "over the memory limit";
-                return false;
-            }
-        }
-    return true;
+    return areas_.bytes() + values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
 void PairConflicts::search(uint64_t memory_limit_bytes) {
-    const size_t pairs = offset_.size() - 1, states = offset_[pairs];
+    const size_t pairs = areas_.pairs(), states = areas_.states();
     if (bytes() + states * goal_pairs_ * sizeof(uint16_t) > memory_limit_bytes) {
         why_ = "over the memory limit";
         return;
@@ -104,10 +53,10 @@ void PairConflicts::search(uint64_t memory_limit_bytes) {
     std::vector<uint16_t> first(pairs), second(pairs);  // live indices, first < second
     for (int j = 1; j < live_; ++j)
         for (int i = 0; i < j; ++i) {
-            const size_t id = pair_id(i, j);
+            const size_t id = PairAreas::pair_id(i, j);
             first[id] = static_cast<uint16_t>(i);
             second[id] = static_cast<uint16_t>(j);
-            for (uint32_t s = offset_[id]; s < offset_[id + 1]; ++s) pair_of[s] = static_cast<uint32_t>(id);
+            for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) pair_of[s] = static_cast<uint32_t>(id);
         }
     // A labelled state: 2 * (pair state) + o, o = 0 when A is on the pair's
     // first square, 1 when on its second.
@@ -121,9 +70,9 @@ void PairConflicts::search(uint64_t memory_limit_bytes) {
             queue.clear();
             {
                 const int a = index_of_[goals[gl]], b = index_of_[goals[gh]];
-                const size_t id = a < b ? pair_id(a, b) : pair_id(b, a);
+                const size_t id = a < b ? PairAreas::pair_id(a, b) : PairAreas::pair_id(b, a);
                 const uint32_t o = a < b ? 0 : 1;
-                for (uint32_t s = offset_[id]; s < offset_[id + 1]; ++s) {
+                for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) {
                     dist[2 * s + o] = 0;
                     queue.push_back(2 * s + o);
                 }
@@ -132,7 +81,7 @@ void PairConflicts::search(uint64_t memory_limit_bytes) {
                 const uint32_t t = queue[head];
                 const uint32_t s = t / 2, o = t % 2;
                 const size_t id = pair_of[s];
-                const uint8_t player_area = static_cast<uint8_t>(s - offset_[id]);
+                const uint8_t player_area = static_cast<uint8_t>(s - areas_.first_state(id));
                 const Cell on_first = cell_of_[first[id]], on_second = cell_of_[second[id]];
                 const Cell box_a = o == 0 ? on_first : on_second, box_b = o == 0 ? on_second : on_first;
                 const uint16_t value = dist[t] + 1;
@@ -140,20 +89,21 @@ void PairConflicts::search(uint64_t memory_limit_bytes) {
                     const Cell x = which == 0 ? box_a : box_b, other = which == 0 ? box_b : box_a;
                     for (int d = 0; d < 4; ++d) {
                         const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
-                        if (y == no_cell || y == other || index_of_[y] < 0 || area(id, y) != player_area) continue;
+                        if (y == no_cell || y == other || index_of_[y] < 0 || areas_.area(id, y) != player_area)
+                            continue;
                         const Cell z = board_.neighbor(y, d);
                         if (z == no_cell || z == other) continue;
                         const Cell new_a = which == 0 ? y : box_a, new_b = which == 0 ? box_b : y;
                         const int ia = index_of_[new_a], ib = index_of_[new_b];
-                        const size_t pred = ia < ib ? pair_id(ia, ib) : pair_id(ib, ia);
-                        const uint32_t u = 2 * (offset_[pred] + area(pred, z)) + (ia < ib ? 0 : 1);
+                        const size_t pred = ia < ib ? PairAreas::pair_id(ia, ib) : PairAreas::pair_id(ib, ia);
+                        const uint32_t u = 2 * areas_.state(pred, z) + (ia < ib ? 0 : 1);
                         if (dist[u] != unreachable) continue;
                         dist[u] = value;
                         queue.push_back(u);
                     }
                 }
             }
-            const size_t gp = goal_pair(gl, gh);
+            const size_t gp = PairAreas::pair_id(gl, gh);
             for (size_t s = 0; s < states; ++s)
                 values_[s * goal_pairs_ + gp] = std::min(dist[2 * s], dist[2 * s + 1]);
         }
@@ -164,7 +114,7 @@ int PairConflicts::extra(const uint16_t* row, int ua, int ub, const int* v) cons
     int best = no_extra;
     const int goals = board_.boxes();
     for (int gh = 1; gh < goals; ++gh) {
-        const uint16_t* r = row + pair_id(0, gh);
+        const uint16_t* r = row + PairAreas::pair_id(0, gh);
         const int vh = v[gh];
         for (int gl = 0; gl < gh; ++gl)
             if (r[gl] != unreachable) best = std::min(best, r[gl] - v[gl] - vh);

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "heuristic/pair_areas.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -55,11 +56,12 @@ public:
         int i = index_of_[a], j = index_of_[b];
         if (i < 0 || j < 0) return nullptr;
         if (i > j) std::swap(i, j);
-        const size_t id = pair_id(i, j);
-        return &values_[(offset_[id] + area(id, p)) * goal_pairs_];
+        return &values_[static_cast<size_t>(areas_.state(PairAreas::pair_id(i, j), p)) * goal_pairs_];
     }
     // C in `row` for goals g != h (either order).
-    static uint16_t at(const uint16_t* row, int g, int h) { return g < h ? row[pair_id(g, h)] : row[pair_id(h, g)]; }
+    static uint16_t at(const uint16_t* row, int g, int h) {
+        return g < h ? row[PairAreas::pair_id(g, h)] : row[PairAreas::pair_id(h, g)];
+    }
 
     // extra({a, b}) above from the pair's row, the potentials ua, ub of the
     // two boxes and v (per goal); at least 0, or no_extra when the two
@@ -76,14 +78,6 @@ public:
     static constexpr int no_extra = 0x7FFFFFFF;  // extra() of a dead pair
 
 private:
-    static size_t pair_id(int i, int j) { return static_cast<size_t>(j) * (j - 1) / 2 + i; }  // i < j
-    static constexpr uint32_t one_area = 0xFFFFFFFF;
-    uint8_t area(size_t id, board::Cell p) const {
-        const uint32_t row = label_row_[id];
-        return row == one_area ? 0 : labels_[static_cast<size_t>(row) * cells_ + p];
-    }
-    size_t goal_pair(int gl, int gh) const { return pair_id(gl, gh); }  // gl < gh
-    bool label_areas(uint64_t memory_limit_bytes);
     void search(uint64_t memory_limit_bytes);
 
     const board::Board& board_;
@@ -92,10 +86,8 @@ private:
     int cells_ = 0, live_ = 0, goal_pairs_ = 0;
     std::vector<int16_t> index_of_;      // cell -> live index, -1 on dead squares
     std::vector<board::Cell> cell_of_;   // live index -> cell
-    std::vector<uint32_t> label_row_;    // pairs: row in labels_, or one_area
-    std::vector<uint8_t> labels_;        // rows*cells
-    std::vector<uint32_t> offset_;       // pairs+1: first state (pair, area) of each pair
-    std::vector<uint16_t> values_;       // states x goal pairs
+    PairAreas areas_;                    // of the live cells
+    std::vector<uint16_t> values_;       // states of areas_ x goal pairs (PairAreas::pair_id of the goals)
     double build_seconds_ = 0;
 };
 

@@ -17,10 +17,6 @@ using board::no_cell;
 using board::opposite;
 using board::unreachable;
 
-namespace {
-constexpr uint8_t on_box = 0xFF, unlabelled = 0xFE;
-}
-
 Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
     : board_(board), zone_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
@@ -45,8 +41,7 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
 }
 
 uint64_t Pdb::bytes() const {
-    return labels_.size() + (label_row_.size() + offset_.size()) * sizeof(uint32_t) +
-           values_.size() * sizeof(uint16_t) +
+    return areas_.bytes() + values_.size() * sizeof(uint16_t) +
            to_entrance_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
@@ -97,56 +92,12 @@ void Pdb::compute_entrance_row() {
     }
 }
 
-// Player areas of every pair of indexed cells (maze cells and the entrance):
-// the components of the interior without the two boxes, numbered per pair.
-// Only pairs that split the interior keep their labels.
+// Player areas of every pair of indexed cells (maze cells and the entrance),
+// with room for about three values a pair, then the values themselves.
 bool Pdb::label_areas(uint64_t memory_limit_bytes) {
-    const int indexed = maze_ + 1;
-    const size_t pairs = static_cast<size_t>(indexed) * (indexed - 1) / 2;
-    // Offsets, rows and about three areas a pair before any labels.
-    if (pairs * (2 * sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
-        why_ = "over the memory limit";
-        return false;
-    }
-    label_row_.assign(pairs, one_area);
-    offset_.assign(pairs + 1, 0);
-    std::vector<uint8_t> label(cells_);
-    std::vector<Cell> stack;
-    uint32_t rows = 0;
-    for (int j = 1; j < indexed; ++j)
-        for (int i = 0; i < j; ++i) {
-            const size_t id = pair_id(i, j);
-            std::fill(label.begin(), label.end(), unlabelled);
-            label[cell_of_[i]] = label[cell_of_[j]] = on_box;
-            uint8_t areas = 0;
-            for (Cell start = 0; start < cells_; ++start) {
-                if (label[start] != unlabelled) continue;
-                label[start] = areas;
-                stack.assign(1, start);
-                while (!stack.empty()) {
-                    const Cell c = stack.back();
-                    stack.pop_back();
-                    for (int d = 0; d < 4; ++d) {
-                        const Cell n = board_.neighbor(c, d);
-                        if (n == no_cell || label[n] != unlabelled) continue;
-                        label[n] = areas;
-                        stack.push_back(n);
-                    }
-                }
-                ++areas;
-            }
-            offset_[id + 1] = offset_[id] + areas;
-            if (areas == 1) continue;
-            label_row_[id] = rows++;
-            labels_.insert(labels_.end(), label.begin(), label.end());
-            if (labels_.size() + pairs * (2 * sizeof(uint32_t) + 3 * sizeof(uint16_t)) > memory_limit_bytes) {
-                labels_ = {};
-                why_ = "over the memory limit";
-                return false;
-            }
-        }
-    if (bytes() + offset_[pairs] * sizeof(uint16_t) > memory_limit_bytes) {
-        labels_ = {};
+    if (!areas_.build(board_, cell_of_, 3 * sizeof(uint16_t), memory_limit_bytes) ||
+        bytes() + uint64_t{areas_.states()} * sizeof(uint16_t) > memory_limit_bytes) {
+        areas_ = PairAreas();
         why_ = "over the memory limit";
         return false;
     }
@@ -155,27 +106,27 @@ bool Pdb::label_areas(uint64_t memory_limit_bytes) {
 
 void Pdb::search() {
     const int indexed = maze_ + 1;
-    const size_t pairs = offset_.size() - 1;
-    values_.assign(offset_[pairs], unreachable);
+    const size_t pairs = areas_.pairs();
+    values_.assign(areas_.states(), unreachable);
     std::vector<uint32_t> pair_of(values_.size());
     std::vector<uint16_t> first(pairs), second(pairs);  // the pair's indices, first < second
     for (int j = 1; j < indexed; ++j)
         for (int i = 0; i < j; ++i) {
-            const size_t id = pair_id(i, j);
+            const size_t id = PairAreas::pair_id(i, j);
             first[id] = static_cast<uint16_t>(i);
             second[id] = static_cast<uint16_t>(j);
-            for (uint32_t s = offset_[id]; s < offset_[id + 1]; ++s) pair_of[s] = static_cast<uint32_t>(id);
+            for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) pair_of[s] = static_cast<uint32_t>(id);
         }
 
     // Sources: one box on v, the other on maze cell c, at c's lone-box
     // distance to v with the player's side of c in that area.
     std::vector<std::pair<uint16_t, uint32_t>> sources;
     for (int i = 0; i < maze_; ++i) {
-        const size_t id = pair_id(i, maze_);
+        const size_t id = PairAreas::pair_id(i, maze_);
         const Cell c = cell_of_[i];
         for (Cell p = 0; p < cells_; ++p) {
             if (p == c || p == zone_.entrance()) continue;
-            const uint32_t s = offset_[id] + area(id, p);
+            const uint32_t s = areas_.state(id, p);
             const uint16_t value = single(c, p);
             if (value == unreachable || values_[s] != unreachable) continue;
             values_[s] = value;
@@ -196,7 +147,7 @@ void Pdb::search() {
         else
             s = sources[next_source++].second;
         const size_t id = pair_of[s];
-        const uint8_t player_area = static_cast<uint8_t>(s - offset_[id]);
+        const uint8_t player_area = static_cast<uint8_t>(s - areas_.first_state(id));
         const int i = first[id], j = second[id];
         const uint16_t value = values_[s] + 1;
         // A terminal state is left only by pulling the box off v.
@@ -204,13 +155,12 @@ void Pdb::search() {
             const Cell x = cell_of_[which ? j : i], other = cell_of_[which ? i : j];
             for (int d = 0; d < 4; ++d) {
                 const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
-                if (y == no_cell || y == other || area(id, y) != player_area || !in_maze(y)) continue;
+                if (y == no_cell || y == other || areas_.area(id, y) != player_area || !in_maze(y)) continue;
                 const Cell z = board_.neighbor(y, d);
                 if (z == no_cell || z == other) continue;
                 int a = index_of_[y], b = index_of_[other];
                 if (a > b) std::swap(a, b);
-                const size_t pred = pair_id(a, b);
-                const uint32_t t = offset_[pred] + area(pred, z);
+                const uint32_t t = areas_.state(PairAreas::pair_id(a, b), z);
                 if (values_[t] != unreachable) continue;
                 values_[t] = value;
                 queue.push_back(t);

@@ -32,6 +32,7 @@
 
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
+#include "heuristic/pair_areas.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -56,8 +57,7 @@ public:
     uint16_t pair(board::Cell a, board::Cell b, board::Cell p) const {
         int i = index_of_[a], j = index_of_[b];
         if (i > j) std::swap(i, j);
-        const size_t id = pair_id(i, j);
-        return values_[offset_[id] + area(id, p)];
+        return values_[areas_.state(PairAreas::pair_id(i, j), p)];
     }
 
     // Cost row of a maze box in the goal part: per goal, the fewest pushes
@@ -71,14 +71,6 @@ public:
     double build_seconds() const { return build_seconds_; }
 
 private:
-    static size_t pair_id(int i, int j) { return static_cast<size_t>(j) * (j - 1) / 2 + i; }  // i < j
-    static constexpr uint32_t one_area = 0xFFFFFFFF;  // label_row_ of a pair that splits nothing
-    // The player area (0-based) of cell p, not one of the pair's boxes.
-    uint8_t area(size_t id, board::Cell p) const {
-        const uint32_t row = label_row_[id];
-        return row == one_area ? 0 : labels_[static_cast<size_t>(row) * cells_ + p];
-    }
-
     void compute_to_entrance();
     void compute_entrance_row();
     bool label_areas(uint64_t memory_limit_bytes);
@@ -94,12 +86,8 @@ private:
     std::vector<board::Cell> cell_of_;   // index -> cell
     std::vector<uint16_t> to_entrance_;  // cells*4, by player side
     std::vector<int> entrance_row_;      // goals
-    // Player areas per pair: most pairs leave the interior in one piece and
-    // need no labels; the others have a row of cells labels (0xFF on boxes).
-    std::vector<uint32_t> label_row_;    // pairs: row in labels_, or one_area
-    std::vector<uint8_t> labels_;        // rows*cells
-    std::vector<uint32_t> offset_;       // pairs+1: first entry of each pair
-    std::vector<uint16_t> values_;       // entries
+    PairAreas areas_;                    // of the indexed cells
+    std::vector<uint16_t> values_;       // per state of areas_
     double build_seconds_ = 0;
 };
 

@@ -55,6 +55,22 @@ std::string two_box_level(const Board& board, Cell a, Cell b, Cell g, Cell h, Ce
     return text;
 }
 
+// A hand-made board with its table and the matching bound at the start,
+// without and with pair conflicts.
+struct Start : testing::BoardState {
+    PairConflicts conflicts;
+    Cell player;
+    uint32_t matching, with_conflicts;
+    explicit Start(const char* text) : BoardState(text), conflicts(board) {
+        REQUIRE(conflicts.available());
+        moves::Reachability area(board);
+        player = area.compute(boxes.data(), board.initial_player());
+        matching = heuristic::Heuristic(board, heuristic::Kind::matching).evaluate(boxes.data(), player);
+        with_conflicts =
+            heuristic::Heuristic(board, heuristic::Kind::matching, nullptr, &conflicts).evaluate(boxes.data(), player);
+    }
+};
+
 }  // namespace
 
 TEST_CASE("pair conflicts: a box that must move out of another's way costs its BFS optimum, above the matching") {
@@ -71,22 +87,16 @@ TEST_CASE("pair conflicts: a box that must move out of another's way costs its B
 #######
 )";
     REQUIRE(exact(text).pushes == 3);
-    const testing::BoardState s(text);
-    const PairConflicts conflicts(s.board);
-    REQUIRE(conflicts.available());
-    moves::Reachability area(s.board);
-    const Cell player = area.compute(s.boxes.data(), s.board.initial_player());
-    heuristic::Heuristic matching(s.board, heuristic::Kind::matching);
-    heuristic::Heuristic with(s.board, heuristic::Kind::matching, nullptr, &conflicts);
-    CHECK(matching.evaluate(s.boxes.data(), player) == 1);
-    CHECK(with.evaluate(s.boxes.data(), player) == 3);
+    const Start s(text);
+    CHECK(s.matching == 1);
+    CHECK(s.with_conflicts == 3);
     // The pair alone to its own two goals: the same 3 pushes.
     int g = 0, h = 0;
     for (int k = 0; k < s.board.boxes(); ++k) {
         if (s.board.goals()[k] == s.at(3, 1)) g = k;
         if (s.board.goals()[k] == s.at(3, 3)) h = k;
     }
-    CHECK(conflicts.cost(s.at(3, 1), s.at(3, 2), player, g, h) == 3);
+    CHECK(s.conflicts.cost(s.at(3, 1), s.at(3, 2), s.player, g, h) == 3);
 }
 
 TEST_CASE("pair conflicts: a pair that cannot reach any two goals together makes the state dead") {
@@ -98,15 +108,9 @@ TEST_CASE("pair conflicts: a pair that cannot reach any two goals together makes
 ########
 )";
     REQUIRE(exact(text).kind == generate::BfsAnswer::unsolvable);
-    const testing::BoardState s(text);
-    const PairConflicts conflicts(s.board);
-    REQUIRE(conflicts.available());
-    moves::Reachability area(s.board);
-    const Cell player = area.compute(s.boxes.data(), s.board.initial_player());
-    heuristic::Heuristic matching(s.board, heuristic::Kind::matching);
-    heuristic::Heuristic with(s.board, heuristic::Kind::matching, nullptr, &conflicts);
-    CHECK(matching.evaluate(s.boxes.data(), player) != heuristic::dead);
-    CHECK(with.evaluate(s.boxes.data(), player) == heuristic::dead);
+    const Start s(text);
+    CHECK(s.matching != heuristic::dead);
+    CHECK(s.with_conflicts == heuristic::dead);
 }
 
 TEST_CASE("pair conflicts: the table's cost of a pair equals the BFS optimum of those two boxes and goals alone") {

@@ -1,0 +1,61 @@
+#include "heuristic/pair_areas.hpp"
+
+#include <algorithm>
+
+namespace hdasoko::heuristic {
+
+using board::Cell;
+using board::no_cell;
+
+namespace {
+constexpr uint8_t on_box = 0xFF, unlabelled = 0xFE;
+}
+
+bool PairAreas::build(const board::Board& board, const std::vector<Cell>& cells, uint64_t bytes_per_pair,
+                      uint64_t memory_limit_bytes) {
+    const int n = static_cast<int>(cells.size());
+    const size_t pairs = n < 2 ? 0 : static_cast<size_t>(n) * (n - 1) / 2;
+    const uint64_t per_pair = pairs * (2 * sizeof(uint32_t) + bytes_per_pair);
+    if (per_pair > memory_limit_bytes) return false;
+    cells_ = board.cells();
+    label_row_.assign(pairs, one_area);
+    offset_.assign(pairs + 1, 0);
+    labels_.clear();
+    std::vector<uint8_t> label(cells_);
+    std::vector<Cell> stack;
+    uint32_t rows = 0;
+    for (int j = 1; j < n; ++j)
+        for (int i = 0; i < j; ++i) {
+            const size_t id = pair_id(i, j);
+            std::fill(label.begin(), label.end(), unlabelled);
+            label[cells[i]] = label[cells[j]] = on_box;
+            uint8_t areas = 0;
+            for (Cell start = 0; start < cells_; ++start) {
+                if (label[start] != unlabelled) continue;
+                label[start] = areas;
+                stack.assign(1, start);
+                while (!stack.empty()) {
+                    const Cell c = stack.back();
+                    stack.pop_back();
+                    for (int d = 0; d < 4; ++d) {
+                        const Cell next = board.neighbor(c, d);
+                        if (next == no_cell || label[next] != unlabelled) continue;
+                        label[next] = areas;
+                        stack.push_back(next);
+                    }
+                }
+                ++areas;
+            }
+            offset_[id + 1] = offset_[id] + areas;
+            if (areas == 1) continue;
+            label_row_[id] = rows++;
+            labels_.insert(labels_.end(), label.begin(), label.end());
+            if (labels_.size() + per_pair > memory_limit_bytes) {
+                *this = PairAreas();
+                return false;
+            }
+        }
+    return true;
+}
+
+}  // namespace hdasoko::heuristic
