@@ -18,6 +18,7 @@ bool PairAreas::build(const board::Board& board, const std::vector<Cell>& cells,
     const uint64_t per_pair = pairs * (2 * sizeof(uint32_t) + bytes_per_pair);
     if (per_pair > memory_limit_bytes) return false;
     cells_ = board.cells();
+    listed_ = n;
     label_row_.assign(pairs, one_area);
     offset_.assign(pairs + 1, 0);
     labels_.clear();
@@ -56,6 +57,18 @@ bool PairAreas::build(const board::Board& board, const std::vector<Cell>& cells,
             }
         }
     return true;
+}
+
+PairAreas::Inverse PairAreas::inverse() const {
+    Inverse out{std::vector<uint32_t>(states()), std::vector<uint16_t>(pairs()), std::vector<uint16_t>(pairs())};
+    for (int j = 1; j < listed_; ++j)
+        for (int i = 0; i < j; ++i) {
+            const size_t id = pair_id(i, j);
+            out.first[id] = static_cast<uint16_t>(i);
+            out.second[id] = static_cast<uint16_t>(j);
+            for (uint32_t s = first_state(id); s < end_state(id); ++s) out.pair_of[s] = static_cast<uint32_t>(id);
+        }
+    return out;
 }
 
 }  // namespace hdasoko::heuristic

@@ -38,9 +38,17 @@ public:
     uint32_t states() const { return offset_.empty() ? 0 : offset_.back(); }
     uint64_t bytes() const { return labels_.size() + (label_row_.size() + offset_.size()) * sizeof(uint32_t); }
 
+    // The maps back, for the databases' searches: each state's pair, and
+    // each pair's list indices (first < second).
+    struct Inverse {
+        std::vector<uint32_t> pair_of;
+        std::vector<uint16_t> first, second;
+    };
+    Inverse inverse() const;
+
 private:
     static constexpr uint32_t one_area = 0xFFFFFFFF;  // label_row_ of a pair that splits nothing
-    int cells_ = 0;
+    int cells_ = 0, listed_ = 0;
     std::vector<uint32_t> label_row_;  // pairs: row in labels_, or one_area
     std::vector<uint8_t> labels_;      // rows*cells (0xFF on the pair's squares)
     std::vector<uint32_t> offset_;     // pairs+1: first state of each pair

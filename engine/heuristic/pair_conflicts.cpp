@@ -43,21 +43,13 @@ uint64_t PairConflicts::bytes() const {
 }
 
 void PairConflicts::search(uint64_t memory_limit_bytes) {
-    const size_t pairs = areas_.pairs(), states = areas_.states();
+    const size_t states = areas_.states();
     if (bytes() + states * goal_pairs_ * sizeof(uint16_t) > memory_limit_bytes) {
         why_ = "over the memory limit";
         return;
     }
     values_.assign(states * goal_pairs_, unreachable);
-    std::vector<uint32_t> pair_of(states);
-    std::vector<uint16_t> first(pairs), second(pairs);  // live indices, first < second
-    for (int j = 1; j < live_; ++j)
-        for (int i = 0; i < j; ++i) {
-            const size_t id = PairAreas::pair_id(i, j);
-            first[id] = static_cast<uint16_t>(i);
-            second[id] = static_cast<uint16_t>(j);
-            for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) pair_of[s] = static_cast<uint32_t>(id);
-        }
+    const auto [pair_of, first, second] = areas_.inverse();
     // A labelled state: 2 * (pair state) + o, o = 0 when A is on the pair's
     // first square, 1 when on its second.
     std::vector<uint16_t> dist(states * 2);

@@ -105,18 +105,8 @@ bool Pdb::label_areas(uint64_t memory_limit_bytes) {
 }
 
 void Pdb::search() {
-    const int indexed = maze_ + 1;
-    const size_t pairs = areas_.pairs();
     values_.assign(areas_.states(), unreachable);
-    std::vector<uint32_t> pair_of(values_.size());
-    std::vector<uint16_t> first(pairs), second(pairs);  // the pair's indices, first < second
-    for (int j = 1; j < indexed; ++j)
-        for (int i = 0; i < j; ++i) {
-            const size_t id = PairAreas::pair_id(i, j);
-            first[id] = static_cast<uint16_t>(i);
-            second[id] = static_cast<uint16_t>(j);
-            for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) pair_of[s] = static_cast<uint32_t>(id);
-        }
+    const auto [pair_of, first, second] = areas_.inverse();
 
     // Sources: one box on v, the other on maze cell c, at c's lone-box
     // distance to v with the player's side of c in that area.
