@@ -5,6 +5,7 @@
 #   expect_in FILE TEXT NAME    FILE contains TEXT (fixed string)
 #   json_get FILE EXPR          a Python expression over the parsed JSON `d`
 #   wait_for_handler PID        until PID catches SIGINT (20 s at most)
+#   wait_for_cpu PID SECONDS    until PID has used SECONDS of processor time (60 s at most)
 #   finish SCRIPT               the verdict and exit status
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -39,6 +40,21 @@ wait_for_handler() {
     for _ in $(seq 1 200); do
         mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$1/status" 2>/dev/null)
         [ -n "$mask" ] && (( (16#$mask >> 1) & 1 )) && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# Work done, not time passed: a loaded machine or a sanitizer build gets as
+# far in the same processor time as a quiet release build, only later.
+wait_for_cpu() {
+    local ticks need
+    need=$(( $2 * $(getconf CLK_TCK) ))
+    for _ in $(seq 1 600); do
+        # utime and stime, fields 14 and 15 (the command name in field 2 has no spaces here)
+        ticks=$(awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null) || return 1
+        [ -n "$ticks" ] || return 1
+        (( ticks >= need )) && return 0
         sleep 0.1
     done
     return 1
