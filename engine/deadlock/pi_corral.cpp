@@ -150,8 +150,7 @@ CorralVerdict PiCorral::analyze(const uint64_t* boxes, const moves::Reachability
             union_.push_back(k);
             in_union_[k] = member;
         }
-        consider(check(boxes, area));
-        for (int k : merge_) in_union_[k] = out;
+        consider(check(boxes, area));  // every corral is in: nothing to join
     }
     if (best < 0) return CorralVerdict::none;
     return best == 0 ? CorralVerdict::dead : CorralVerdict::restrict;

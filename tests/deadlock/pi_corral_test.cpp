@@ -7,7 +7,6 @@
 // pushes it keeps equals the optimum over all pushes (A* without PI-corrals).
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -105,44 +104,28 @@ TEST_CASE("PI-corral: on random walks through Microban, a union's pushes keep th
     for (const level::Level& level : collection) {
         const board::Board board(level);
         if (board.boxes() > 5 || unions >= 25) continue;
-        moves::Reachability area(board);
-        for (int walk = 0; walk < 20 && unions < 25; ++walk) {
-            std::vector<uint64_t> boxes(board.words());
-            state::initial_boxes(board, boxes.data());
-            Cell player = board.initial_player();
-            for (int step = 0; step < 30; ++step) {
-                const Analysis a = analyze(board, boxes.data(), player);
+        for (int walk = 0; walk < 20 && unions < 25; ++walk)
+            testing::random_push_walk(board, rng, 30, [&](const uint64_t* boxes, Cell player, Cell, Cell) {
+                const Analysis a = analyze(board, boxes, player);
                 restricted += a.verdict == CorralVerdict::restrict;
-                if (a.verdict == CorralVerdict::restrict && a.chosen > 1 && a.chosen < a.corrals) {
-                    // A union found by joining: the best child over the kept
-                    // pushes is as good as the state's optimum.
-                    const std::string text = testing::draw_state(board, boxes.data(), player);
-                    INFO("microban level ", level.number, ", restricted to a union of ", a.chosen, " of ",
-                         a.corrals, " corrals:\n", text);
-                    const int best = optimum(text);
-                    int kept = -1;
-                    for (const moves::Push& push : a.allowed) {
-                        std::vector<uint64_t> child(boxes);
-                        state::clear_box(child.data(), push.box);
-                        state::set_box(child.data(), board.neighbor(push.box, push.dir));
-                        const int rest = optimum(testing::draw_state(board, child.data(), push.box));
-                        if (rest >= 0 && (kept < 0 || rest + 1 < kept)) kept = rest + 1;
-                    }
-                    CHECK(kept == best);
-                    ++unions;
+                if (a.verdict != CorralVerdict::restrict || a.chosen < 2 || a.chosen == a.corrals) return false;
+                // A union found by joining: the best child over the kept
+                // pushes is as good as the state's optimum.
+                const std::string text = testing::draw_state(board, boxes, player);
+                INFO("microban level ", level.number, ", restricted to a union of ", a.chosen, " of ", a.corrals,
+                     " corrals:\n", text);
+                const int best = optimum(text);
+                int kept = -1;
+                for (const moves::Push& push : a.allowed) {
+                    std::vector<uint64_t> child(boxes, boxes + board.words());
+                    state::clear_box(child.data(), push.box);
+                    state::set_box(child.data(), board.neighbor(push.box, push.dir));
+                    const int rest = optimum(testing::draw_state(board, child.data(), push.box));
+                    if (rest >= 0 && (kept < 0 || rest + 1 < kept)) kept = rest + 1;
                 }
-                area.compute(boxes.data(), player);
-                std::vector<moves::Push> pushes;
-                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) {
-                    if (!board.is_dead(board.neighbor(push.box, push.dir))) pushes.push_back(push);
-                });
-                if (pushes.empty()) break;
-                const moves::Push push = pushes[rng() % pushes.size()];
-                state::clear_box(boxes.data(), push.box);
-                state::set_box(boxes.data(), board.neighbor(push.box, push.dir));
-                player = push.box;
-            }
-        }
+                CHECK(kept == best);
+                return ++unions >= 25;
+            });
     }
     MESSAGE(unions, " unions checked against A* without PI-corrals (", restricted, " restricted states seen)");
     CHECK(unions >= 10);

@@ -81,36 +81,50 @@ inline std::string draw_state(const board::Board& board, const uint64_t* boxes, 
     return out;
 }
 
-// Random walks of pushes from the level's start (never onto a dead square),
-// `walks` of at most `steps` pushes; after each push, dead(boxes, player,
-// from, to) is asked, and the first state it calls dead ends the walk and is
-// drawn for found(text). Returns how many were found.
+// One random walk of at most `steps` pushes from the level's start, each
+// push drawn among those not onto a dead square: at(boxes, player, from, to)
+// is called on the start (from and to board::no_cell) and on each state
+// after a push of the box on `from` to `to`; returning true ends the walk.
+template <class At>
+void random_push_walk(const board::Board& board, std::mt19937& rng, int steps, At&& at) {
+    moves::Reachability area(board);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    board::Cell player = board.initial_player();
+    if (at(static_cast<const uint64_t*>(boxes.data()), player, board::no_cell, board::no_cell)) return;
+    std::vector<moves::Push> pushes;
+    for (int step = 0; step < steps; ++step) {
+        area.compute(boxes.data(), player);
+        pushes.clear();
+        moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) {
+            if (!board.is_dead(board.neighbor(push.box, push.dir))) pushes.push_back(push);
+        });
+        if (pushes.empty()) return;
+        const moves::Push push = pushes[rng() % pushes.size()];
+        const board::Cell to = board.neighbor(push.box, push.dir);
+        state::clear_box(boxes.data(), push.box);
+        state::set_box(boxes.data(), to);
+        player = push.box;
+        if (at(static_cast<const uint64_t*>(boxes.data()), player, push.box, to)) return;
+    }
+}
+
+// `walks` random walks of at most `steps` pushes (random_push_walk); after
+// each push, dead(boxes, player, from, to) is asked, and the first state it
+// calls dead ends the walk and is drawn for found(text). Returns how many
+// were found.
 template <class Dead, class Found>
 int walk_to_dead_states(const board::Board& board, std::mt19937& rng, int walks, int steps, Dead&& dead,
                         Found&& found) {
-    moves::Reachability area(board);
     int n = 0;
-    for (int walk = 0; walk < walks; ++walk) {
-        std::vector<uint64_t> boxes(board.words());
-        state::initial_boxes(board, boxes.data());
-        board::Cell player = board.initial_player();
-        for (int step = 0; step < steps; ++step) {
-            area.compute(boxes.data(), player);
-            std::vector<moves::Push> pushes;
-            moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
-            if (pushes.empty()) break;
-            const moves::Push push = pushes[rng() % pushes.size()];
-            const board::Cell to = board.neighbor(push.box, push.dir);
-            if (board.is_dead(to)) continue;
-            state::clear_box(boxes.data(), push.box);
-            state::set_box(boxes.data(), to);
-            player = push.box;
-            if (!dead(boxes.data(), player, push.box, to)) continue;
-            found(draw_state(board, boxes.data(), player));
+    for (int walk = 0; walk < walks; ++walk)
+        random_push_walk(board, rng, steps, [&](const uint64_t* boxes, board::Cell player, board::Cell from,
+                                                board::Cell to) {
+            if (from == board::no_cell || !dead(boxes, player, from, to)) return false;
+            found(draw_state(board, boxes, player));
             ++n;
-            break;
-        }
-    }
+            return true;
+        });
     return n;
 }
 
