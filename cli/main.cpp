@@ -71,6 +71,7 @@ struct SearchFlags {
     std::optional<bool> pair_conflicts;  // --conflicts / --no-conflicts; unset: on in the optimal searches
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
+    bool frozen_goals = search::Options{}.frozen_goals;
     bool goal_tie_break = search::Options{}.goal_tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -145,6 +146,10 @@ struct SearchFlags {
         app.add_flag("--goal-patterns,!--no-goal-patterns", goal_patterns,
                      "goal-room patterns: a push that leaves a group of goals no box can fill any more is "
                      "pruned (forward searches and FESS; keeps push optimality)");
+        app.add_flag("--frozen-goals,!--no-frozen-goals", frozen_goals,
+                     "frozen-goal deadlocks: a push that freezes a box on a goal is pruned when, the boxes "
+                     "frozen on goals taken as walls, the other boxes cannot all reach distinct empty goals "
+                     "(forward A* searches; FESS always; keeps push optimality)");
         app.add_flag("--goal-tie-break,!--no-goal-tie-break", goal_tie_break,
                      "A* order: among open states of equal f and h, fewer boxes off their goals first, not last "
                      "in first out (only the order inside an f layer; keeps push optimality)");
@@ -212,6 +217,7 @@ struct SearchFlags {
         o.pair_conflicts = pair_conflicts;
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
+        o.frozen_goals = frozen_goals;
         o.goal_tie_break = goal_tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

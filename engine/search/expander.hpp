@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "deadlock/deadlock.hpp"
+#include "deadlock/frozen_goals.hpp"
 #include "deadlock/pi_corral.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "deadlock/subset_search.hpp"
@@ -50,6 +51,7 @@ public:
                   options.limits.cancel, deadlock::SubsetSearch::Cluster::both),
           penalties_(board, options.penalties ? 18 : 0, options.penalty_nodes, options.limits.cancel),
           goal_patterns_(goal_pattern_table(board, options)),
+          frozen_goals_(board),
           goal_scratch_(board),
           parent_(words_ + 1),
           child_(words_ + 1),
@@ -143,6 +145,10 @@ public:
                 ++stats.pruned_goal_patterns;
                 return;
             }
+            if (options_.frozen_goals && frozen_goals_.is_dead(child_.data(), to, child_player)) {
+                ++stats.pruned_frozen_goals;
+                return;
+            }
             if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
@@ -198,6 +204,7 @@ private:
     deadlock::SubsetSearch subset_;
     heuristic::PenaltyPatterns penalties_;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns_;  // null when off
+    deadlock::FrozenGoals frozen_goals_;
     deadlock::GoalPatterns::Scratch goal_scratch_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     std::vector<uint64_t> goal_bits_;  // the goals as a box set

@@ -50,7 +50,7 @@ struct SearchStats {
     uint64_t corral_deadlocks = 0;   // expanded states proven dead by a corral test (a PI-corral
                                      // with no push; fess-corral: also its corral search)
     uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
-    uint64_t pruned_frozen_goals = 0;  // fess: boxes frozen on goals seal the goals left (deadlock/frozen_goals.hpp)
+    uint64_t pruned_frozen_goals = 0;  // boxes frozen on goals seal the goals left (deadlock/frozen_goals.hpp)
     uint64_t pruned_goal_patterns = 0;  // a goal room no box can fill any more (deadlock/goal_patterns.hpp)
     uint64_t tunnel_macros = 0;      // children made by a tunnel macro (more than one push)
     // f layers: expansions before the last layer do not depend on tie-breaking.
@@ -145,6 +145,11 @@ struct Options {
     // each search builds its own). On by default: A* with the PDB on
     // XSokoban 51 expands 300,095 states instead of 3,084,619.
     bool goal_patterns = true;
+    // Frozen-goal deadlocks (deadlock/frozen_goals.hpp): a push that freezes
+    // a box on a goal is pruned when, with the boxes frozen on goals as
+    // walls, the other boxes cannot be matched to the empty goals; sound, so
+    // it keeps push optimality. Forward searches (FESS always checks it).
+    bool frozen_goals = true;
     std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
     // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
     // searches): h = max(h, the groups' searched costs + the rest's

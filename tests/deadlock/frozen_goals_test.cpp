@@ -6,7 +6,9 @@
 #include "deadlock/deadlock.hpp"
 #include "deadlock/frozen_goals.hpp"
 #include "heuristic/heuristic.hpp"
+#include "level/level.hpp"
 #include "position.hpp"
+#include "search/search.hpp"
 
 using namespace hdasoko;
 using testing::BoardState;
@@ -85,4 +87,39 @@ TEST_CASE("frozen goals: a push that freezes no box on a goal is not checked") {
     deadlock::FrozenGoals frozen(p.board);
     CHECK_FALSE(frozen.is_dead(p.boxes.data(), p.at(2, 2), p.board.initial_player()));
     CHECK(frozen.checks() == 0);
+}
+
+TEST_CASE("frozen goals in A*: the room is packed from the back, and the pruned orders change no push count") {
+    // Six boxes, a goal room two squares wide and three deep behind a door
+    // row. Packing the door row or the middle row first freezes a 2x2 block
+    // in front of empty goals; A* with the check prunes those pushes and
+    // finds the same optimum as A* without it.
+    const char* const room = R"(
+#########
+#@      #
+# $ $ $ #
+# $ $ $ #
+#       #
+###..####
+  #..#
+  #..#
+  ####
+)";
+    const level::Level level = level::parse_collection(room, "room").at(0);
+    const board::Board board(level);
+    search::Options options;
+    options.pi_corral = false;  // every order of the pushes is open to the search
+    options.goal_patterns = false;
+    options.deadlock_search = false;
+    options.frozen_goals = false;
+    const search::SearchResult off = search::astar(board, options);
+    options.frozen_goals = true;
+    const search::SearchResult on = search::astar(board, options);
+    REQUIRE(off.outcome == search::Outcome::solved);
+    REQUIRE(on.outcome == search::Outcome::solved);
+    CHECK(on.pushes.size() == off.pushes.size());
+    CHECK(off.stats.pruned_frozen_goals == 0);
+    CHECK(on.stats.pruned_frozen_goals > 0);
+    MESSAGE("optimum ", on.pushes.size(), "; expanded ", off.stats.expanded, " without the check, ",
+            on.stats.expanded, " with it (", on.stats.pruned_frozen_goals, " pushes pruned)");
 }

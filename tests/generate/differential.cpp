@@ -115,6 +115,12 @@ Config with_goal_patterns(Config c, bool on) {
                     [on](search::Options& o) { o.goal_patterns = on; });
 }
 
+// The same with frozen-goal deadlocks set on or off (deadlock/frozen_goals.hpp).
+Config with_frozen_goals(Config c, bool on) {
+    return adjusted(std::move(c), on ? " frozen-goals" : " no-frozen-goals",
+                    [on](search::Options& o) { o.frozen_goals = on; });
+}
+
 // The same with the goal tie-break (A* order: equal f and h fewer boxes
 // off their targets first instead of last in first out).
 Config with_goal_tie_break(Config c) {
@@ -215,20 +221,20 @@ std::vector<Config> make_configs() {
             all.push_back(with_tunnels(
                 plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
         }
-    // Goal-room patterns on and off (whichever is the default, both are
-    // run): A* with and without PI-corrals and the deadlock search, HDA*
-    // with 2 and 3 workers.
-    for (heuristic::Kind kind : kinds)
-        for (bool on : {true, false}) {
-            for (bool pi : {true, false})
-                all.push_back(with_goal_patterns(
-                    plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), on));
-            all.push_back(with_goal_patterns(
-                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), on));
-            for (int workers : {2, 3})
-                all.push_back(with_goal_patterns(
-                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
-        }
+    // Goal-room patterns and frozen-goal deadlocks, each on and off
+    // (whichever is the default, both are run): A* with and without
+    // PI-corrals and the deadlock search, HDA* with 2 and 3 workers.
+    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals})
+        for (heuristic::Kind kind : kinds)
+            for (bool on : {true, false}) {
+                for (bool pi : {true, false})
+                    all.push_back(with(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), on));
+                all.push_back(
+                    with(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), on));
+                for (int workers : {2, 3})
+                    all.push_back(
+                        with(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
+            }
     // The goal tie-break on (search/hda.hpp tie(); the configurations
     // above run with it off, the default): A*, HDA* with 2 and 3 workers,
     // the reverse A*.
