@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -72,7 +73,7 @@ struct SearchFlags {
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
     bool frozen_goals = search::Options{}.frozen_goals;
-    bool goal_tie_break = search::Options{}.goal_tie_break;
+    search::TieBreak tie_break = search::Options{}.tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
     int threads = 0;  // 0: every hardware thread
@@ -150,9 +151,15 @@ struct SearchFlags {
                      "frozen-goal deadlocks: a push that freezes a box on a goal is pruned when, the boxes "
                      "frozen on goals taken as walls, the other boxes cannot all reach distinct empty goals "
                      "(forward A* searches; FESS always; keeps push optimality)");
-        app.add_flag("--goal-tie-break,!--no-goal-tie-break", goal_tie_break,
-                     "A* order: among open states of equal f and h, fewer boxes off their goals first, not last "
-                     "in first out (only the order inside an f layer; keeps push optimality)");
+        app.add_option("--tie-break", tie_break,
+                       "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "
+                       "packing order first) | goals (fewer boxes off their goals first) | lifo (last in first "
+                       "out); only the order inside an f layer, so push optimality holds")
+            ->transform(CLI::CheckedTransformer(
+                std::map<std::string, search::TieBreak>{
+                    {"plan", search::TieBreak::plan}, {"goals", search::TieBreak::goals}, {"lifo", search::TieBreak::lifo}},
+                CLI::ignore_case))
+            ->default_str("plan");
         app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
             ->check(CLI::Range(1, 8000))
             ->capture_default_str();
@@ -218,7 +225,7 @@ struct SearchFlags {
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
         o.frozen_goals = frozen_goals;
-        o.goal_tie_break = goal_tie_break;
+        o.tie_break = tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
         o.limits.time_limit_s = time_limit_s;

@@ -18,12 +18,24 @@ FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regio
 
 FeatureVector Features::of(const uint64_t* boxes, int regions) {
     FeatureVector f;
+    int packed = 0;
+    const int out = packing(boxes, packed);
+    f.packed = static_cast<uint8_t>(packed);
+    f.in_plan = static_cast<uint8_t>(packed - out);
+    f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
+    f.regions = static_cast<uint8_t>(std::min(regions, max_small));
+    f.rooms = static_cast<uint8_t>(std::min(rooms_.obstructed(boxes), max_small));
+    return f;
+}
+
+int Features::packing(const uint64_t* boxes, int& packed) {
     // blocked_: the squares the ways in of the empty goals met so far use
     // (PackingOrder::path); a box on a later goal is out of plan only on one
     // of them.
     const int words = board_.words();
     bool gap = false;
-    int packed = 0, out = 0;
+    int out = 0;
+    packed = 0;
     for (Cell g : order_.order()) {
         if (state::has_box(boxes, g)) {
             ++packed;
@@ -37,12 +49,7 @@ FeatureVector Features::of(const uint64_t* boxes, int regions) {
             gap = true;
         }
     }
-    f.packed = static_cast<uint8_t>(packed);
-    f.in_plan = static_cast<uint8_t>(packed - out);
-    f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
-    f.regions = static_cast<uint8_t>(std::min(regions, max_small));
-    f.rooms = static_cast<uint8_t>(std::min(rooms_.obstructed(boxes), max_small));
-    return f;
+    return out;
 }
 
 Cell Features::next_goal(const uint64_t* boxes) const {

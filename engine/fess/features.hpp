@@ -78,6 +78,13 @@ public:
         f.rooms = static_cast<uint8_t>(parent.rooms - rooms_.linking(from) + rooms_.linking(to));
         return f;
     }
+    // Boxes on goals placed in plan (packed and not out of plan): the
+    // packing pass of of() alone, without regions and rooms.
+    int in_plan(const uint64_t* boxes) {
+        int packed = 0;
+        const int out = packing(boxes, packed);
+        return packed - out;
+    }
     // The first goal of the packing order without a box, or no_cell.
     board::Cell next_goal(const uint64_t* boxes) const;
     const PackingOrder& order() const { return order_; }
@@ -122,6 +129,9 @@ public:
 
 private:
     int count_regions(const uint64_t* boxes);
+    // One pass over the goals in packing order: sets `packed` (boxes on
+    // goals) and returns how many of them are out of plan.
+    int packing(const uint64_t* boxes, int& packed);
 
     const board::Board& board_;
     const PackingOrder& order_;

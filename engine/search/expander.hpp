@@ -22,6 +22,8 @@
 #include "deadlock/pi_corral.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "deadlock/subset_search.hpp"
+#include "fess/features.hpp"
+#include "fess/packing_order.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/penalty.hpp"
 #include "moves/moves.hpp"
@@ -55,7 +57,8 @@ public:
           goal_scratch_(board),
           parent_(words_ + 1),
           child_(words_ + 1),
-          goal_bits_(words_, 0) {
+          goal_bits_(words_, 0),
+          plan_(options.tie_break == TieBreak::plan ? std::make_unique<Plan>(board) : nullptr) {
         for (board::Cell g : board.goals()) state::set_box(goal_bits_.data(), g);
     }
 
@@ -73,8 +76,14 @@ public:
     void roots(uint64_t* state, Add&& add) {
         add(root(state));
     }
-    // Boxes of `state` not on a goal (the open list's tie-break after h).
-    uint32_t remaining(const uint64_t* state) const {
+    // The tie-break after h among equal f (Options::tie_break; search/hda.hpp
+    // tie()): ranks 0 .. tie_ranks() - 1, lower first; one rank: none.
+    static uint32_t tie_ranks(const board::Board& board, const Options& options) {
+        return options.tie_break == TieBreak::lifo ? 1 : static_cast<uint32_t>(board.boxes()) + 1;
+    }
+    // goals: the boxes off a goal; plan: the boxes not packed in plan.
+    uint32_t tie_rank(const uint64_t* state) {
+        if (plan_) return static_cast<uint32_t>(board_.boxes() - plan_->features.in_plan(state));
         return static_cast<uint32_t>(state::boxes_off(state, goal_bits_.data(), words_));
     }
     // A state whose bound is 0 has every box on a goal: it is solved.
@@ -208,6 +217,13 @@ private:
     deadlock::GoalPatterns::Scratch goal_scratch_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     std::vector<uint64_t> goal_bits_;  // the goals as a box set
+    // TieBreak::plan: the level's packing order and the features that read it.
+    struct Plan {
+        explicit Plan(const board::Board& board) : order(board), features(board, order) {}
+        fess::PackingOrder order;
+        fess::Features features;
+    };
+    std::unique_ptr<Plan> plan_;  // null unless TieBreak::plan
     moves::Push current_{board::no_cell, 0};
     board::Cell current_to_ = board::no_cell;  // where the current child's box ends
     uint64_t current_hash_ = 0;

@@ -206,7 +206,7 @@ public:
           weight_(static_cast<uint32_t>(std::max(1, options.weight))),
           // Speculation is defined by the wait within a layer: with the
           // layer-only default it waits as with lag 0 (as before the default changed).
-          tie_scale_(order == Order::astar && options.goal_tie_break ? static_cast<uint32_t>(board.boxes()) + 1 : 1),
+          tie_scale_(order == Order::astar ? Exp::tie_ranks(board, options) : 1),
           lag_(options.hda_speculate && options.hda_lag == Options::hda_lag_layer ? 0
                : options.hda_lag == Options::hda_lag_layer                       ? options.hda_lag
                                                                                  : options.hda_lag * static_cast<int>(tie_scale_)),
@@ -278,18 +278,15 @@ private:
         if constexpr (order == Order::weighted) return g + weight_ * h;
         return h;
     }
-    // In A* order with Options::goal_tie_break the tie is h * tie_scale_ +
-    // the state's boxes off their targets (< tie_scale_): lower h first, then
-    // fewer boxes left to place. The order inside an f layer is free (the
-    // proof above only asks that every node below the incumbent's f be
-    // expanded), so this keeps optimality. Off by default: it took XSokoban
-    // 9 and 51 (PDB) to 0.66 and 0.57 of the expansions, but 81, whose
-    // work is all in the optimum's layer, from 17.0 M to over 20 M; last in
-    // first out keeps the dive on one line.
-    uint32_t tie(const Worker& me, uint32_t g, uint32_t h, const uint64_t* state) const {
+    // In A* order with a tie-break other than lifo (Options::tie_break) the
+    // tie is h * tie_scale_ + the state's rank (< tie_scale_, the
+    // expander's tie_rank()): lower h first, then the lower rank. The order
+    // inside an f layer is free (the proof above only asks that every node
+    // below the incumbent's f be expanded), so this keeps optimality.
+    uint32_t tie(Worker& me, uint32_t g, uint32_t h, const uint64_t* state) const {
         if constexpr (order == Order::greedy) return g;
         if (tie_scale_ == 1) return h;
-        return h * tie_scale_ + me.expander.remaining(state);
+        return h * tie_scale_ + me.expander.tie_rank(state);
     }
     // The open list's first key: f, or with speculation (f, line), the second
     // line after the first within each f; f_of() takes the f back.
@@ -367,7 +364,7 @@ private:
     const int threads_, first_, total_, stride_, record_words_;  // stride_: a working state's words
     const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
-    const uint32_t tie_scale_;  // A* with goal_tie_break: boxes + 1 (the tie's h unit), else 1
+    const uint32_t tie_scale_;  // A* with a tie rank: the expander's tie_ranks() (the tie's h unit), else 1
     const int lag_;             // in units of the tie (h * tie_scale_)
     const bool gated_;
     const bool local_dive_;

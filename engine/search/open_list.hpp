@@ -1,8 +1,9 @@
 // Open list: a bucket queue indexed by f, then by a tie value, lower
 // first (search/hda.hpp tie(): in A* order h, which favours nodes nearer a
-// goal among equal f, and with Options::goal_tie_break then the boxes off their
-// targets), last in first out within a bucket. Both are small integers
-// (the tie at most h times boxes + 1), so push and pop are O(1) amortized.
+// goal among equal f, and then the rank of Options::tie_break, such as the
+// boxes off their targets), last in first out within a bucket. Both are small
+// integers (the tie at most h times boxes + 1), so push and pop are O(1)
+// amortized.
 // The parameters keep the name h.
 #pragma once
 

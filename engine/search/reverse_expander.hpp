@@ -57,9 +57,14 @@ public:
         }
     }
 
-    // Boxes of `state` not on an initial box square (the reverse search's
-    // targets; the open list's tie-break after h).
-    uint32_t remaining(const uint64_t* state) const {
+    // The tie-break after h among equal f (search/hda.hpp tie()): with
+    // TieBreak::goals the boxes of `state` not on an initial box square (the
+    // reverse search's targets); the packing order is the forward search's,
+    // so plan is taken as lifo here (one rank).
+    static uint32_t tie_ranks(const board::Board& board, const Options& options) {
+        return options.tie_break == TieBreak::goals ? static_cast<uint32_t>(board.boxes()) + 1 : 1;
+    }
+    uint32_t tie_rank(const uint64_t* state) const {
         return static_cast<uint32_t>(state::boxes_off(state, start_bits_.data(), words_));
     }
     // The bound is 0 only with every box on an initial box square.

@@ -121,6 +121,19 @@ struct SearchResult {
 //   greedy:   h alone, lower g first among equal h; the first solution found.
 enum class Order { astar, weighted, greedy };
 
+// A* order: which open node of equal f and h comes first (search/hda.hpp
+// tie()). Only the order inside an f layer changes, so every choice keeps
+// push optimality; it decides the cost where the work lies in the last
+// layer, which the goal is found in.
+//   lifo:  last in first out;
+//   goals: fewer boxes off their targets (goals; the reverse search's: the
+//          initial box squares), then last in first out;
+//   plan:  fewer boxes not packed in plan (fess/features.hpp: on goals, and
+//          not ahead of the packing order on the way in of an earlier empty
+//          goal), then last in first out; forward searches (the reverse
+//          search takes it as lifo).
+enum class TieBreak { lifo, goals, plan };
+
 class Perimeter;
 
 struct Options {
@@ -172,14 +185,11 @@ struct Options {
     // never expanded more on the proven XSokoban levels and 12 slow
     // Microban levels, and up to 3x fewer (XSokoban 83: 1,695 -> 549).
     bool tunnels = true;
-    // A* order: among open nodes of equal f and h, fewer boxes off their
-    // targets first (goals; the reverse search's: the initial box squares;
-    // search/hda.hpp), instead of last in first out. Only the order inside
-    // an f layer changes, so push optimality holds. Off by default: one
-    // worker with the PDB bound, XSokoban 9 36,149 -> 23,791 expansions,
-    // 51 300,095 -> 172,295, but 81, whose work all lies in the optimum's
-    // layer, 17,037,258 (proven, 173 s) -> unsolved at 20 M; 5 equal.
-    bool goal_tie_break = false;
+    // The order among open nodes of equal f and h (TieBreak above). goals:
+    // one worker with the PDB bound, XSokoban 9 36,149 -> 23,791
+    // expansions, 51 300,095 -> 172,295, but 81, whose work all lies in the
+    // optimum's layer, 17,037,258 (proven, 173 s) -> unsolved at 20 M.
+    TieBreak tie_break = TieBreak::plan;
     int threads = 1;        // HDA* workers
     // HDA* in A* order: a worker whose best open (f, h) is in a larger f
     // layer than the best of all workers, or in the same layer and more than

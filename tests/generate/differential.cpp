@@ -121,10 +121,10 @@ Config with_frozen_goals(Config c, bool on) {
                     [on](search::Options& o) { o.frozen_goals = on; });
 }
 
-// The same with the goal tie-break (A* order: equal f and h fewer boxes
-// off their targets first instead of last in first out).
-Config with_goal_tie_break(Config c) {
-    return adjusted(std::move(c), " goal-tie-break", [](search::Options& o) { o.goal_tie_break = true; });
+// The same with another order among equal f and h (search::TieBreak).
+Config with_tie_break(Config c, search::TieBreak tie) {
+    const char* name = tie == search::TieBreak::lifo ? " tie=lifo" : tie == search::TieBreak::goals ? " tie=goals" : " tie=plan";
+    return adjusted(std::move(c), name, [tie](search::Options& o) { o.tie_break = tie; });
 }
 
 // The same with pair conflicts set on or off (heuristic/pair_conflicts.hpp),
@@ -235,15 +235,16 @@ std::vector<Config> make_configs() {
                     all.push_back(
                         with(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
             }
-    // The goal tie-break on (search/hda.hpp tie(); the configurations
-    // above run with it off, the default): A*, HDA* with 2 and 3 workers,
-    // the reverse A*.
-    for (heuristic::Kind kind : kinds) {
-        all.push_back(with_goal_tie_break(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1)));
-        for (int workers : {2, 3})
-            all.push_back(with_goal_tie_break(
-                plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
-    }
+    // The tie-breaks other than the default (search/hda.hpp tie(); the
+    // configurations above run with the default, plan): A*, HDA* with 2
+    // and 3 workers, the reverse A* (goals).
+    for (search::TieBreak tie : {search::TieBreak::lifo, search::TieBreak::goals})
+        for (heuristic::Kind kind : kinds) {
+            all.push_back(with_tie_break(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1), tie));
+            for (int workers : {2, 3})
+                all.push_back(with_tie_break(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), tie));
+        }
     // Pair conflicts on and off (whichever is the default, both are run):
     // A* with and without PI-corrals and the deadlock search, HDA* with 2
     // and 3 workers and with hand-over.
@@ -262,8 +263,9 @@ std::vector<Config> make_configs() {
                 with_conflicts(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, 2), on)));
         }
     }
-    all.push_back(with_goal_tie_break(
-        plain("reverse", reverse_family, 1, search::reverse, Order::astar, heuristic::Kind::matching, true, 1)));
+    all.push_back(with_tie_break(
+        plain("reverse", reverse_family, 1, search::reverse, Order::astar, heuristic::Kind::matching, true, 1),
+        search::TieBreak::goals));
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
             all.push_back(plain("astar", any_family, 4, search::astar, order, kind, true, 1));
