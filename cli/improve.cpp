@@ -2,8 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 
+#include "search/vicinity.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -64,27 +66,46 @@ void minimize_moves(const board::Board& board, const level::Level& level, const 
 void improve(const board::Board& board, const level::Level& level, const search::Options& options, Solved& out,
              const std::function<void(const Solved&, const char* by)>& better) {
     using Clock = std::chrono::steady_clock;
-    auto stage = [&](const char* by, auto&& run) {
+    // A stage runs for `share` of the time left.
+    auto stage = [&](const char* by, double share, auto&& run) {
         search::Options o;
         if (cancelled(options) || !time_left(options, out, o)) return search::SearchResult{};
+        if (o.limits.time_limit_s > 0) o.limits.time_limit_s *= share;
         const auto t = Clock::now();
         const search::SearchResult r = search::memory_guarded([&] { return run(o); });
         out.phases.improve_s += std::chrono::duration<double>(Clock::now() - t).count();
         if (adopt_if_better(board, level, r, out)) better(out, by);
         return r;
     };
-    // 1. Weighted A*: quick, often shorter than the first answer.
+    // 1. Weighted A*: quick, often shorter than the first answer; on a hard
+    // level it may find nothing, so each has a tenth of the time left.
     for (int weight : {3, 2}) {
-        stage(weight == 3 ? "weighted A* (g + 3h)" : "weighted A* (g + 2h)", [&](search::Options o) {
+        stage(weight == 3 ? "weighted A* (g + 3h)" : "weighted A* (g + 2h)", 0.1, [&](search::Options o) {
             o.order = search::Order::weighted;
             o.weight = weight;
             o.threads = 1;
             return search::astar(board, o);
         });
     }
-    // 2. HDA* pruned by the best so far: fewer pushes, or the proof that there are none.
+    // 2. Vicinity searches (search/vicinity.hpp) around the best so far, with
+    // the PDB bound, in half the time left, so that the proving stage after
+    // them always runs. What they end with proves nothing.
+    {
+        search::Options o;
+        if (cancelled(options) || !time_left(options, out, o)) return;
+        o.limits.time_limit_s *= 0.5;
+        o.heuristic = heuristic::Kind::pdb;
+        const auto t = Clock::now();
+        search::improve_in_vicinity(board, o, out.result.pushes, [&](const search::SearchResult& r) {
+            if (!adopt_if_better(board, level, r, out)) return false;
+            better(out, "vicinity search");
+            return true;
+        });
+        out.phases.improve_s += std::chrono::duration<double>(Clock::now() - t).count();
+    }
+    // 3. HDA* pruned by the best so far: fewer pushes, or the proof that there are none.
     const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
-    const search::SearchResult r = stage("HDA*", [&](search::Options o) {
+    const search::SearchResult r = stage("HDA*", 1.0, [&](search::Options o) {
         o.order = search::Order::astar;
         o.shared_bound = &cap;
         return search::hda(board, o);
@@ -95,7 +116,7 @@ void improve(const board::Board& board, const level::Level& level, const search:
     out.optimal = true;
     out.proven = "push-optimal";
     out.lower_bound = out.pushes;
-    // 3. The fewest moves among the push-optimal solutions.
+    // 4. The fewest moves among the push-optimal solutions.
     const int moves = out.moves;
     const auto t = Clock::now();
     minimize_moves(board, level, options, out);

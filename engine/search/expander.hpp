@@ -30,6 +30,7 @@
 #include "search/node.hpp"
 #include "search/perimeter.hpp"
 #include "search/search.hpp"
+#include "search/vicinity.hpp"
 #include "state/state.hpp"
 
 namespace hdasoko::search {
@@ -140,6 +141,10 @@ public:
             std::copy(parent_.begin(), parent_.begin() + words_, child_.begin());
             state::clear_box(child_.data(), push.box);
             state::set_box(child_.data(), to);
+            if (options_.vicinity && !options_.vicinity->contains(child_.data())) {
+                ++stats.pruned_vicinity;
+                return;
+            }
             const board::Cell behind = run == 1 ? push.box : board_.neighbor(to, board::opposite(push.dir));
             if (deadlock::is_freeze_deadlock(board_, child_.data(), to, behind)) {
                 ++stats.pruned_freeze;

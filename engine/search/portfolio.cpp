@@ -10,6 +10,7 @@
 #include "concurrent/turns.hpp"
 #include "fess/fess.hpp"
 #include "search/lower_bound.hpp"
+#include "search/vicinity.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -35,7 +36,8 @@ struct Recipe {
     bool early = false;      // Member::early in every mode
     bool speculate = false;  // HDA* speculation (Options::hda_speculate)
     bool handover = false;   // HDA* hand-over (Options::hda_handover) when the workers fit the cores
-    bool optimal() const { return order == Order::astar; }
+    bool improver = false;   // Member::improver (no search function of its own)
+    bool optimal() const { return order == Order::astar && !improver; }
     // Parallel members share the budget by weight: HDA*, and the optimal
     // bidirectional search (its forward side HDA*, one thread for the reverse).
     bool parallel() const { return search == hda || (search == bidirectional && order == Order::astar); }
@@ -87,6 +89,8 @@ const std::vector<Recipe>& recipes() {
          fess::run_with_corral_search, heuristic::Kind::matching, Order::greedy, 1},
         {"bidir-greedy", "bidirectional greedy best-first, 2 threads (any solution)", bidirectional,
          heuristic::Kind::matching, Order::greedy, 1},
+        {"vicinity", "vicinity searches around the best solution so far, PDB bound (shorter solutions; optimal mode)",
+         nullptr, heuristic::Kind::pdb, Order::astar, 1, false, false, false, true},
     };
     return all;
 }
@@ -144,7 +148,7 @@ const std::vector<Recipe>& recipes() {
 // 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve
 // Microban's 155 in about 2 s in all. The measured default is in the README.
 const char* default_members(Mode mode) {
-    return mode == Mode::optimal ? "hda-pdb,reverse-early,reverse-greedy,fess,fess-box"
+    return mode == Mode::optimal ? "hda-pdb,reverse-early,reverse-greedy,fess,fess-box,vicinity"
                                  : "fess,fess-box-plan,reverse-greedy-early";
 }
 
@@ -212,7 +216,7 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
     const int parallel_threads = std::max(1, threads - sequential);
     std::vector<Member> members;
     for (const Recipe* r : chosen) {
-        Member m{r->name, r->search, base, r->optimal(), early(r)};
+        Member m{r->name, r->search, base, r->optimal(), early(r), r->improver};
         m.options.heuristic = r->heuristic;
         m.options.hda_speculate = base.hda_speculate || r->speculate;
         m.options.order = r->order;
@@ -286,6 +290,53 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     concurrent::Turns turns(static_cast<int>(n));
     auto takes_turns = [&](size_t i) { return partner >= 0 && (static_cast<int>(i) == partner || early(members[i])); };
 
+    // The improver (Member::improver): waits for the first solution, then
+    // searches the vicinity of the best one (search/vicinity.hpp) for the
+    // rest of its time; each shorter solution it finds is the best at once
+    // and lowers the shared bound. It ends with the last solution it found,
+    // or with the limit that stopped it; never a proof.
+    auto improve_best = [&](size_t i) {
+        const Options& o = members[i].options;
+        auto out_of_time = [&] { return o.limits.time_limit_s > 0 && since(start) >= o.limits.time_limit_s; };
+        // No shorter solution: its time ran out, or it was cancelled, or it
+        // searched every vicinity (reported as interrupted too).
+        auto stopped = [&] {
+            SearchResult r;
+            r.outcome = out_of_time() ? Outcome::time_limit : Outcome::interrupted;
+            return r;
+        };
+        std::vector<moves::Push> seed;
+        {
+            std::unique_lock<std::mutex> lock(mutex);
+            auto others_done = [&] {
+                for (size_t j = 0; j < n; ++j)
+                    if (!members[j].improver && !done[j]) return false;
+                return true;
+            };
+            while (best < 0 && !cancel.load(std::memory_order_relaxed) && !out_of_time() && !others_done())
+                reported.wait_for(lock, std::chrono::milliseconds(5));
+            if (best < 0) return stopped();
+            seed = results[best].pushes;
+        }
+        Options left = o;
+        if (o.limits.time_limit_s > 0) left.limits.time_limit_s = std::max(1e-3, o.limits.time_limit_s - since(start));
+        left.shared_bound = &bound;
+        SearchResult found = stopped();
+        const SearchStats counts = improve_in_vicinity(board, left, std::move(seed), [&](const SearchResult& r) {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (best >= 0 && r.pushes.size() >= results[best].pushes.size()) return false;
+            found = r;
+            results[i] = r;
+            best = static_cast<int>(i);
+            bound.store(std::min<uint32_t>(bound.load(), static_cast<uint32_t>(r.pushes.size())));
+            reported.notify_all();
+            return true;
+        });
+        if (found.outcome != Outcome::solved) found = stopped();
+        found.stats = counts;
+        return found;
+    };
+
     concurrent::ThreadGroup threads;
     for (size_t i = 0; i < n; ++i) {
         Options& o = members[i].options;
@@ -309,7 +360,9 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         o.shared_bound = mode == Mode::optimal && members[i].optimal ? &bound : nullptr;
         o.on_layer = nullptr;
         const bool started = threads.start([&, i] {
-            SearchResult r = memory_guarded([&] { return members[i].search(board, members[i].options); });
+            SearchResult r = members[i].improver
+                                 ? improve_best(i)
+                                 : memory_guarded([&] { return members[i].search(board, members[i].options); });
             if (takes_turns(i)) turns.leave(static_cast<int>(i));
             std::lock_guard<std::mutex> lock(mutex);
             ended[i] = since(start);
@@ -372,7 +425,8 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         rep.pushes = results[i].outcome == Outcome::solved ? results[i].pushes.size() : 0;
         rep.seconds = ended[i];
         rep.stats = results[i].stats;
-        rep.lower_bound = proven_lower_bound(members[i].search, members[i].options, results[i]);
+        rep.lower_bound =
+            members[i].improver ? 0 : proven_lower_bound(members[i].search, members[i].options, results[i]);
         // A member not declared optimal proves the start's bound at most,
         // whatever order its options name (its solution is no proof).
         if (!members[i].optimal && results[i].outcome == Outcome::solved)

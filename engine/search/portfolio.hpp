@@ -38,6 +38,13 @@ struct Member {
     // turns on one core with the first member that runs on one thread
     // (concurrent/turns.hpp) instead.
     bool early = false;
+    // Improves the answers of the others instead of searching (search is
+    // null): waits for the first solution, then runs vicinity searches
+    // around the best one (search/vicinity.hpp); each shorter solution it
+    // finds becomes the best and lowers the shared bound at once, so that a
+    // prover whose lower bound meets it ends with a proof. Never optimal:
+    // it proves nothing itself.
+    bool improver = false;
 };
 
 struct MemberReport {

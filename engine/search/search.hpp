@@ -52,6 +52,7 @@ struct SearchStats {
     uint64_t pruned_subset = 0;      // cluster deadlock search (deadlock/subset_search.hpp)
     uint64_t pruned_frozen_goals = 0;  // boxes frozen on goals seal the goals left (deadlock/frozen_goals.hpp)
     uint64_t pruned_goal_patterns = 0;  // a goal room no box can fill any more (deadlock/goal_patterns.hpp)
+    uint64_t pruned_vicinity = 0;    // outside Options::vicinity (answer improvement only)
     uint64_t tunnel_macros = 0;      // children made by a tunnel macro (more than one push)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
@@ -83,6 +84,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.corral_deadlocks += part.corral_deadlocks;
     sum.pruned_subset += part.pruned_subset;
     sum.pruned_frozen_goals += part.pruned_frozen_goals;
+    sum.pruned_vicinity += part.pruned_vicinity;
     sum.pruned_goal_patterns += part.pruned_goal_patterns;
     sum.tunnel_macros += part.tunnel_macros;
     sum.messages_sent += part.messages_sent;
@@ -135,6 +137,7 @@ enum class Order { astar, weighted, greedy };
 enum class TieBreak { lifo, goals, plan };
 
 class Perimeter;
+class Vicinity;
 
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
@@ -235,6 +238,11 @@ struct Options {
     // Built once per level before the search, up to this many states; 0: none.
     size_t perimeter_states = 0;
     std::shared_ptr<const Perimeter> perimeter;
+    // Answer improvement only (search/vicinity.hpp, cli/improve.cpp): the
+    // forward search leaves out every child outside this vicinity of a
+    // known solution. Its answers are then solutions, never proofs: the
+    // result is not optimal and its bounds say nothing. Null: the whole level.
+    std::shared_ptr<const Vicinity> vicinity;
     // HDA* ownership: the plain Zobrist hash of the state, or the abstract
     // one (board/abstract_zobrist.cpp: which zone of zone_cells cells each
     // box is in), which keeps most children on their parent's worker.

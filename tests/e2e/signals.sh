@@ -69,7 +69,7 @@ timeout --preserve-status -s TERM 2 "$hdasoko" solve "$tmp/hard.xsb" --portfolio
     --time-limit 120 --quiet --json >"$tmp/race.out" 2>"$tmp/race.err"
 code=$?
 [ "$code" -eq 24 ] || fail "race: exit code $code, expected 24"
-[ "$(json_get "$tmp/race.out" 'len(d["portfolio"]["members"])')" = 5 ] || fail "race: members not reported"
+[ "$(json_get "$tmp/race.out" 'len(d["portfolio"]["members"])')" = 6 ] || fail "race: members not reported"
 
 # --- a second signal ends the process at once ----------------------------------
 # Output the reader never takes blocks the command in write(2) after the

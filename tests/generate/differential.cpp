@@ -133,14 +133,16 @@ Config with_conflicts(Config c, bool on) {
     return adjusted(std::move(c), on ? " conflicts" : " no-conflicts", [on](search::Options& o) { o.pair_conflicts = on; });
 }
 
-Config race(const std::string& spec, search::Mode mode, int family, int stride) {
+// A portfolio race; `proves`: its answers must be proven optimal (by
+// default whenever the mode is optimal).
+Config race(const std::string& spec, search::Mode mode, int family, int stride, bool proves = true) {
     constexpr int threads = 3;
     Config c;
     c.name = "portfolio " + spec + (mode == search::Mode::optimal ? " optimal" : " any") +
              " threads=" + std::to_string(threads);
     c.family = family;
     c.stride = stride;
-    c.optimal = mode == search::Mode::optimal;
+    c.optimal = proves && mode == search::Mode::optimal;
     c.run = [=](const board::Board& board, const search::Options& base) {
         std::string error;
         auto members = search::portfolio_members(spec, mode, base, threads, error);
@@ -280,8 +282,14 @@ std::vector<Config> make_configs() {
         search::Options base;
         const auto member = search::portfolio_members(name, search::Mode::optimal, base, 2, error);
         const bool optimal = member.size() == 1 && member.front().optimal;
-        all.push_back(race(name, optimal ? search::Mode::optimal : search::Mode::any, member_family,
-                           static_cast<int>(names.size())));
+        // The improver improves another member's solution: greedy's, in
+        // optimal mode so that the race waits for it (not proven: no prover).
+        if (member.size() == 1 && member.front().improver)
+            all.push_back(race("greedy," + name, search::Mode::optimal, member_family, static_cast<int>(names.size()),
+                               false));
+        else
+            all.push_back(race(name, optimal ? search::Mode::optimal : search::Mode::any, member_family,
+                               static_cast<int>(names.size())));
     }
     all.push_back(race("default", search::Mode::optimal, default_family, 2));
     all.push_back(race("default", search::Mode::any, default_family, 2));

@@ -15,18 +15,15 @@
 #include "heuristic/pdb.hpp"
 #include "level/level.hpp"
 #include "search/search.hpp"
+#include "shipped.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
 using namespace hdasoko;
+using testing::shipped;
 using search::Outcome;
 
 namespace {
-
-level::Level shipped(const char* file, int number) {
-    const std::string path = std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file;
-    return level::select_level(level::load_collection(path), number, path);
-}
 
 level::Level level_of(const char* text) { return level::parse_collection(text, "inline").at(0); }
 

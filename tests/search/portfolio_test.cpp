@@ -17,17 +17,14 @@
 #include "level/level.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
+#include "shipped.hpp"
 
 using namespace hdasoko;
+using testing::shipped;
 using search::Mode;
 using search::Outcome;
 
 namespace {
-
-level::Level shipped(const char* file, int number) {
-    const std::string path = std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file;
-    return level::select_level(level::load_collection(path), number, path);
-}
 
 // A stand-in for a fast non-optimal search: it answers at once with the
 // solution A* found for the level (so its length is the optimum) and says
@@ -314,8 +311,13 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     // The default optimal race has a member that proves optimality: the
     // prover on the whole budget, every other member beside it (early).
     CHECK(std::any_of(members.begin(), members.end(), [](const search::Member& m) { return m.optimal; }));
-    REQUIRE(members.size() == 5);
+    REQUIRE(members.size() == 6);
     CHECK(members[0].name == "hda-pdb");
+    // The last improves the others' answers (search/vicinity.hpp) and proves nothing.
+    CHECK(members[5].name == "vicinity");
+    CHECK(members[5].improver);
+    CHECK_FALSE(members[5].optimal);
+    CHECK(std::none_of(members.begin(), members.end() - 1, [](const search::Member& m) { return m.improver; }));
     CHECK(members[0].options.threads == 2);
     CHECK(std::all_of(members.begin() + 1, members.end(), [](const search::Member& m) { return m.early; }));
     // The prover hands the dive over when its workers fit the cores; not
