@@ -35,8 +35,9 @@ SubsetSearch::SubsetSearch(const board::Board& board, int cache_bits, int node_l
       debug_area_(board),
       areas_(static_cast<size_t>(std::max(node_limit, 0)) * board.words()),
       nearest_(board.nearest_goal_distances()),
-      cache_shift_(64 - std::max(cache_bits, 1)),
-      cache_(size_t{1} << std::max(cache_bits, 1), 0) {
+      cache_shift_(64 - std::min(std::max(cache_bits, 1), initial_cache_bits)),
+      min_cache_shift_(64 - std::max(cache_bits, 1)),
+      cache_(size_t{1} << (64 - cache_shift_), 0) {
     open_.reserve(static_cast<size_t>(node_limit) * max_boxes * 4 + 1);
     seen_.assign(std::bit_ceil(static_cast<size_t>(node_limit) * 4 + 16), 0);
     seen_stamp_.assign(seen_.size(), 0);
@@ -144,9 +145,7 @@ bool SubsetSearch::cluster_dead(Cell player) {
     std::copy(cluster_, cluster_ + k_, root.box);
     root.player = player;
     const uint64_t key = key_of(root);
-    // The top bits of the product: every key bit reaches them (the player sits
-    // in the key's top bits, which low product bits would never see).
-    uint64_t& slot = cache_[(key * 0x9E3779B97F4A7C15ull) >> cache_shift_];
+    const uint64_t slot = cache_[cache_index(key)];
     if (slot >> 1 == key) {
         ++cache_hits_;
         return slot & 1;
@@ -155,8 +154,22 @@ bool SubsetSearch::cluster_dead(Cell player) {
     if (cancel_ && cancel_->load(std::memory_order_relaxed)) return false;  // not cached: not a verdict
     ++searches_;
     const bool dead = !search(root);
-    slot = key << 1 | static_cast<uint64_t>(dead);
+    store(key, dead);
     return dead;
+}
+
+void SubsetSearch::store(uint64_t key, bool dead) {
+    // Twice as many slots once as many verdicts as slots arrived (most
+    // land in empty slots until then), the ones kept moved over.
+    if (++stored_ > cache_.size() && cache_shift_ > min_cache_shift_) {
+        std::vector<uint64_t> kept(size_t{2} * cache_.size(), 0);
+        kept.swap(cache_);  // cache_ the larger table, empty; kept the verdicts so far
+        --cache_shift_;
+        for (const uint64_t slot : kept)
+            if (slot) cache_[cache_index(slot >> 1)] = slot;
+        stored_ = 0;
+    }
+    cache_[cache_index(key)] = key << 1 | static_cast<uint64_t>(dead);
 }
 
 // True unless the cluster is proven unable to reach goals.

@@ -94,6 +94,7 @@ public:
     int last_expanded() const { return last_expanded_; }  // sub-states the last search expanded
     uint64_t searches() const { return searches_; }
     uint64_t cache_hits() const { return cache_hits_; }
+    size_t cache_slots() const { return cache_.size(); }
 
     // False on levels whose cells do not fit the packed key (1023 or more).
     bool enabled() const { return enabled_; }
@@ -137,8 +138,20 @@ private:
     std::vector<uint32_t> seen_stamp_;
     int seen_shift_ = 0;
     uint32_t stamp_ = 0;
+    // The verdict cache, direct-mapped (a verdict is a function of its key,
+    // so whichever verdict a slot keeps, the answers are the same). It
+    // starts at initial_cache_bits and doubles up to 2^cache_bits slots as
+    // verdicts arrive: the many short searches (each level of a collection,
+    // the tests' thousands) do not clear megabytes they never use.
+    static constexpr int initial_cache_bits = 10;
+    void store(uint64_t key, bool dead);
+    // The top bits of the product: every key bit reaches them (the player sits
+    // in the key's top bits, which low product bits would never see).
+    size_t cache_index(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> cache_shift_; }
     int cache_shift_;                 // 64 - log2(cache slots)
+    int min_cache_shift_;             // 64 - cache_bits: the most slots
     std::vector<uint64_t> cache_;     // key << 1 | dead; 0 = empty
+    uint64_t stored_ = 0;             // verdicts stored since the cache last grew
     uint64_t searches_ = 0, cache_hits_ = 0;
     std::vector<board::Cell> stack_;
 };

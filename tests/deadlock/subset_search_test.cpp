@@ -216,3 +216,52 @@ TEST_CASE("deadlock search: boxes side by side join the cluster before diagonal 
     CHECK(both.is_dead(p.boxes.data(), p.at(11, 11), p.at(4, 6)));
     CHECK(both.searches() == 1);
 }
+
+TEST_CASE("deadlock search: the verdict cache grows as verdicts arrive and keeps the verdicts so far") {
+    // A cache of 2 slots (cache_bits 1: it never grows) against the default
+    // (18 bits, starting at 2^10 slots and doubling): the same verdicts on
+    // every state of random walks through Microban; and just after the
+    // cache grew, the states asked last before it are answered from it.
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    std::mt19937 rng(20261128);
+    int grown = 0;
+    for (const level::Level& level : collection) {
+        const Board board(level);
+        if (board.boxes() < 4) continue;
+        deadlock::SubsetSearch growing(board), tiny(board, 1);
+        CHECK(growing.cache_slots() == 1024);
+        CHECK(tiny.cache_slots() == 2);
+        struct Asked {
+            std::vector<uint64_t> boxes;
+            Cell to, player;
+            bool dead;
+        };
+        std::vector<Asked> last;  // the last 50 states asked
+        std::vector<Asked> before_growth;
+        for (int walk = 0; walk < 2000 && before_growth.empty(); ++walk)
+            testing::random_push_walk(board, rng, 60, [&](const uint64_t* boxes, Cell player, Cell from, Cell to) {
+                if (from == board::no_cell || !before_growth.empty()) return false;
+                const size_t slots = growing.cache_slots();
+                const bool dead = growing.is_dead(boxes, to, player);
+                CHECK(dead == tiny.is_dead(boxes, to, player));
+                if (growing.cache_slots() != slots) {
+                    CHECK(growing.cache_slots() == 2 * slots);
+                    before_growth = last;
+                }
+                if (last.size() == 50) last.erase(last.begin());
+                last.push_back({{boxes, boxes + board.words()}, to, player, dead});
+                return dead;
+            });
+        CHECK(tiny.cache_slots() == 2);
+        if (before_growth.empty()) continue;
+        ++grown;
+        const uint64_t hits = growing.cache_hits();
+        for (const Asked& a : before_growth) CHECK(growing.is_dead(a.boxes.data(), a.to, a.player) == a.dead);
+        // Moved over: a slot's verdict goes to one of the two slots it
+        // splits into; only those replaced among the 50 are lost.
+        CHECK(growing.cache_hits() - hits >= 40);
+        if (grown == 3) break;
+    }
+    CHECK(grown == 3);
+}

@@ -2,6 +2,7 @@
 // each run on the level and judged against the BFS answer.
 #include "differential.hpp"
 
+#include <chrono>
 #include <memory>
 
 #include "heuristic/pdb.hpp"
@@ -358,12 +359,16 @@ std::vector<std::string> differential(const level::Level& level, const BfsAnswer
     base.pdb = std::make_shared<const heuristic::Pdb>(board);  // shared by every PDB run, as the command does
     std::vector<uint64_t> seen;  // configurations of each family so far
     uint64_t macros = 0;
-    for (const Config& config : configs()) {
+    count.seconds.resize(configs().size(), 0.0);
+    for (size_t i = 0; i < configs().size(); ++i) {
+        const Config& config = configs()[i];
         if (seen.size() <= static_cast<size_t>(config.family)) seen.resize(config.family + 1, 0);
         const uint64_t index = seen[config.family]++;
         if (coverage == Coverage::rotating && (index + salt) % config.stride != 0) continue;
         ++count.searches;
+        const auto start = std::chrono::steady_clock::now();
         const Answer answer = config.run(board, base);
+        count.seconds[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         macros += answer.result.stats.tunnel_macros;
         for (std::string& d : judge(level, board, expected, config, answer, false)) out.push_back(std::move(d));
     }

@@ -63,6 +63,7 @@ struct DifferentialCount {
     uint64_t searches = 0;                   // searches run and compared
     uint64_t tunnel_macros = 0;              // moves made by tunnel macros in them
     uint64_t levels_with_tunnel_macros = 0;  // levels where some search made one
+    std::vector<double> seconds;             // wall time per configuration (configs() index)
 };
 
 // Runs the configurations (all or a rotating share) without limits and

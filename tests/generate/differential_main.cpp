@@ -1,17 +1,20 @@
 // differential: the differential check (differential.hpp) over many
 // generated levels, for runs longer than ctest's share.
-//   differential [--seed S] [--count N] [--max-states M] [--rotating] [--write DIR]
+//   differential [--seed S] [--count N] [--max-states M] [--rotating] [--write DIR] [--times N]
 // Level i (0 <= i < N) is pulled_level(S + i / 2) for even i (solvable) and
 // dropped_level(S + i / 2) for odd i (often unsolvable); levels whose BFS
 // sees more than M states (default 200000) are skipped and counted. Prints a
 // line per disagreement and a progress line every 100 levels (flushed), then
 // the totals; exits 1 when any search disagreed with BFS. --write DIR only
-// writes the levels to DIR, one file each (seeds for the fuzzers).
+// writes the levels to DIR, one file each (seeds for the fuzzers). --times N
+// lists the N configurations that took the most wall time in all.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <string>
 
@@ -26,6 +29,7 @@ int main(int argc, char** argv) {
     size_t max_states = 200000;
     generate::Coverage coverage = generate::Coverage::full;
     std::string write_dir;
+    size_t times = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         const bool has_value = i + 1 < argc;
@@ -34,8 +38,9 @@ int main(int argc, char** argv) {
         else if (arg == "--max-states" && has_value) max_states = std::strtoull(argv[++i], nullptr, 10);
         else if (arg == "--rotating") coverage = generate::Coverage::rotating;
         else if (arg == "--write" && has_value) write_dir = argv[++i];
+        else if (arg == "--times" && has_value) times = std::strtoull(argv[++i], nullptr, 10);
         else {
-            std::cerr << "usage: differential [--seed S] [--count N] [--max-states M] [--rotating] [--write DIR]\n";
+            std::cerr << "usage: differential [--seed S] [--count N] [--max-states M] [--rotating] [--write DIR] [--times N]\n";
             return 2;
         }
     }
@@ -83,5 +88,12 @@ int main(int argc, char** argv) {
               << " skipped (BFS over " << max_states << " states), " << searches.searches << " searches, "
               << bfs_states << " BFS states, " << searches.tunnel_macros << " tunnel macros on "
               << searches.levels_with_tunnel_macros << " levels, " << disagreements << " disagreements\n";
+    // The configurations that took longest (wall seconds over every level).
+    std::vector<size_t> order(searches.seconds.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return searches.seconds[a] > searches.seconds[b]; });
+    for (size_t i = 0; i < std::min<size_t>(times, order.size()); ++i)
+        std::cout << std::fixed << std::setprecision(2) << std::setw(9) << searches.seconds[order[i]] << " s  "
+                  << generate::configs()[order[i]].name << '\n';
     return disagreements ? 1 : 0;
 }

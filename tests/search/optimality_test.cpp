@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -23,6 +24,7 @@
 #include "search/search.hpp"
 #include "state/state.hpp"
 #include "generate/differential.hpp"
+#include "instrumented.hpp"
 #include "generate/level_generator.hpp"
 #include "generate/push_bfs.hpp"
 
@@ -47,6 +49,7 @@ struct Tally {
     int bound_above_h = 0;  // stopped searches that proved more than the start's h
     int workers_bound_above_h = 0;  // the same, HDA* with several workers
     uint64_t pruned_subset = 0;  // children the cluster deadlock search pruned
+    std::vector<double> seconds;  // per differential configuration (generate::configs())
 };
 
 // Anytime answers: a search stopped by a node limit proves a lower bound
@@ -132,6 +135,8 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, uin
         generate::differential(level, expected, generate::Coverage::rotating, salt, count);
     for (const std::string& d : disagreements) FAIL_CHECK(d);
     tally.searches += count.searches;
+    tally.seconds.resize(count.seconds.size(), 0.0);
+    for (size_t i = 0; i < count.seconds.size(); ++i) tally.seconds[i] += count.seconds[i];
     if (expected.kind == BfsAnswer::solved) {
         for (heuristic::Kind kind : {heuristic::Kind::pdb, heuristic::Kind::pdb_static}) {
             search::Options options;
@@ -152,8 +157,9 @@ void check_against_bfs(const level::Level& level, const BfsAnswer& expected, uin
 
 constexpr size_t microban_max_states = 100000;
 constexpr size_t random_max_states = 200000;
-constexpr int microban_wanted = 155;
-constexpr int random_levels = 200;  // of each kind
+// In instrumented builds a third of each (tests/instrumented.hpp).
+constexpr int microban_wanted = testing::instrumented ? 50 : 155;
+constexpr int random_levels = testing::instrumented ? 70 : 200;  // of each kind
 constexpr uint64_t first_seed = 20240601;
 
 }  // namespace
@@ -226,11 +232,22 @@ TEST_CASE("optimality: every search's push count equals plain BFS on at least 60
             " dropped; ", microban.searches + pulled.searches + dropped.searches,
             " searches compared; pruned by the deadlock search: ", microban.pruned_subset, " microban, ",
             pulled.pruned_subset, " pulled, ", dropped.pruned_subset, " dropped");
+    // Where the test's time goes (CI's budget): the slowest configurations.
+    std::vector<std::pair<double, std::string>> slowest;
+    for (size_t i = 0; i < generate::configs().size(); ++i) {
+        double s = 0;
+        for (const Tally* t : {&microban, &pulled, &dropped})
+            if (i < t->seconds.size()) s += t->seconds[i];
+        slowest.emplace_back(s, generate::configs()[i].name);
+    }
+    std::sort(slowest.rbegin(), slowest.rend());
+    for (size_t i = 0; i < std::min<size_t>(5, slowest.size()); ++i)
+        MESSAGE("slowest configurations: ", slowest[i].first, " s ", slowest[i].second);
     CHECK(microban.checked >= 30);
     CHECK(microban.pruned_subset + pulled.pruned_subset + dropped.pruned_subset >= 100);
-    CHECK(pulled.checked >= 100);
-    CHECK(dropped.unsolvable >= 10);
-    CHECK(dropped.solved >= 10);
+    CHECK(pulled.checked >= random_levels / 2);
+    CHECK(dropped.unsolvable >= random_levels / 20);
+    CHECK(dropped.solved >= random_levels / 20);
     CHECK(microban.with_entrance + pulled.with_entrance >= 50);
     MESSAGE("stopped searches proving more than the start's h: ", microban.bound_above_h + pulled.bound_above_h);
     CHECK(microban.bound_above_h + pulled.bound_above_h >= 50);

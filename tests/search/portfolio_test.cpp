@@ -15,6 +15,7 @@
 #include "board/board.hpp"
 #include "concurrent/turns.hpp"
 #include "level/level.hpp"
+#include "instrumented.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
 #include "shipped.hpp"
@@ -297,11 +298,7 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly" * doctest::
     // Prompt, not timed: a member that ignored the flag would run on for
     // seconds. The 100 ms claim is measured by perf/memory_limits.sh (a
     // timed unit test fails on a loaded machine: 251 ms seen once under -j2).
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
-    CHECK(latency < 5.0);  // instrumented and debug builds run 5-15 times slower
-#else
-    CHECK(latency < 1.0);
-#endif
+    CHECK(latency < (testing::instrumented ? 5.0 : 1.0));  // instrumented builds run 5-15 times slower
 }
 
 TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
