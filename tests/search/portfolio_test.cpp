@@ -292,13 +292,18 @@ TEST_CASE("portfolio: the user's cancel stops every member promptly" * doctest::
     const double latency = std::chrono::duration<double>(std::chrono::steady_clock::now() - cancelled_at).count();
     canceller.join();
     MESSAGE("cancel latency ", latency * 1000, " ms");
+    for (const auto& m : r.members) MESSAGE(m.name, " ended at ", m.seconds * 1000, " ms");
     CHECK(r.winner == -1);
     CHECK(r.result.outcome == Outcome::interrupted);
     for (const auto& m : r.members) CHECK(m.outcome == Outcome::interrupted);
     // Prompt, not timed: a member that ignored the flag would run on for
-    // seconds. The 100 ms claim is measured by perf/memory_limits.sh (a
+    // minutes. The 100 ms claim is measured by perf/memory_limits.sh (a
     // timed unit test fails on a loaded machine: 251 ms seen once under -j2).
-    CHECK(latency < (testing::instrumented ? 5.0 : 1.0));  // instrumented builds run 5-15 times slower
+    // Instrumented builds run 5-15 times slower, and the race's shared
+    // set-up before the members start is not cancelled: under TSan the four
+    // members end within 50 ms of each other about 2 s after the start
+    // (1.4-2.0 s latency alone), and 5.5 s with another TSan test beside it.
+    CHECK(latency < (testing::instrumented ? 15.0 : 1.0));
 }
 
 TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
