@@ -2,6 +2,7 @@
 // each run on the level and judged against the BFS answer.
 #include "differential.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 
@@ -348,6 +349,14 @@ std::vector<std::string> judge(const level::Level& level, const board::Board& bo
     else if (verdict.pushes != pushes)
         fail("verifier counted " + std::to_string(verdict.pushes) + " pushes, the search " + std::to_string(pushes));
     return out;
+}
+
+std::vector<std::pair<double, std::string>> slowest(const std::vector<double>& seconds, size_t n) {
+    std::vector<std::pair<double, std::string>> all;
+    for (size_t i = 0; i < seconds.size() && i < configs().size(); ++i) all.emplace_back(seconds[i], configs()[i].name);
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    all.resize(std::min(n, all.size()));
+    return all;
 }
 
 std::vector<std::string> differential(const level::Level& level, const BfsAnswer& expected, Coverage coverage,

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -65,6 +66,10 @@ struct DifferentialCount {
     uint64_t levels_with_tunnel_macros = 0;  // levels where some search made one
     std::vector<double> seconds;             // wall time per configuration (configs() index)
 };
+
+// The n configurations (configs() index into `seconds`) that took the most
+// wall time, slowest first: seconds and name.
+std::vector<std::pair<double, std::string>> slowest(const std::vector<double>& seconds, size_t n);
 
 // Runs the configurations (all or a rotating share) without limits and
 // judges each; nothing when expected is too_large.

@@ -8,7 +8,6 @@
 // the totals; exits 1 when any search disagreed with BFS. --write DIR only
 // writes the levels to DIR, one file each (seeds for the fuzzers). --times N
 // lists the N configurations that took the most wall time in all.
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -88,12 +87,7 @@ int main(int argc, char** argv) {
               << " skipped (BFS over " << max_states << " states), " << searches.searches << " searches, "
               << bfs_states << " BFS states, " << searches.tunnel_macros << " tunnel macros on "
               << searches.levels_with_tunnel_macros << " levels, " << disagreements << " disagreements\n";
-    // The configurations that took longest (wall seconds over every level).
-    std::vector<size_t> order(searches.seconds.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return searches.seconds[a] > searches.seconds[b]; });
-    for (size_t i = 0; i < std::min<size_t>(times, order.size()); ++i)
-        std::cout << std::fixed << std::setprecision(2) << std::setw(9) << searches.seconds[order[i]] << " s  "
-                  << generate::configs()[order[i]].name << '\n';
+    for (const auto& [seconds, name] : generate::slowest(searches.seconds, times))
+        std::cout << std::fixed << std::setprecision(2) << std::setw(9) << seconds << " s  " << name << '\n';
     return disagreements ? 1 : 0;
 }

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -233,16 +232,10 @@ TEST_CASE("optimality: every search's push count equals plain BFS on at least 60
             " searches compared; pruned by the deadlock search: ", microban.pruned_subset, " microban, ",
             pulled.pruned_subset, " pulled, ", dropped.pruned_subset, " dropped");
     // Where the test's time goes (CI's budget): the slowest configurations.
-    std::vector<std::pair<double, std::string>> slowest;
-    for (size_t i = 0; i < generate::configs().size(); ++i) {
-        double s = 0;
-        for (const Tally* t : {&microban, &pulled, &dropped})
-            if (i < t->seconds.size()) s += t->seconds[i];
-        slowest.emplace_back(s, generate::configs()[i].name);
-    }
-    std::sort(slowest.rbegin(), slowest.rend());
-    for (size_t i = 0; i < std::min<size_t>(5, slowest.size()); ++i)
-        MESSAGE("slowest configurations: ", slowest[i].first, " s ", slowest[i].second);
+    std::vector<double> seconds(generate::configs().size(), 0.0);
+    for (const Tally* t : {&microban, &pulled, &dropped})
+        for (size_t i = 0; i < t->seconds.size(); ++i) seconds[i] += t->seconds[i];
+    for (const auto& [s, name] : generate::slowest(seconds, 5)) MESSAGE("slowest configurations: ", s, " s ", name);
     CHECK(microban.checked >= 30);
     CHECK(microban.pruned_subset + pulled.pruned_subset + dropped.pruned_subset >= 100);
     CHECK(pulled.checked >= random_levels / 2);
