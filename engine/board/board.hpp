@@ -47,7 +47,12 @@ public:
     const Cell* neighbors() const { return next_.data(); }  // neighbor(c, d) at [c * 4 + d]
     int x(Cell c) const { return x_[c]; }
     int y(Cell c) const { return y_[c]; }
-    Cell cell_at(int x, int y) const;  // no_cell off the interior
+    // No_cell off the interior. Inline: the deadlock search's cluster walk
+    // calls it for the 8 squares round each box of every pushed cluster.
+    Cell cell_at(int x, int y) const {
+        if (x < 0 || y < 0 || x >= width_ || y >= height_) return no_cell;
+        return cell_of_[y * width_ + x];
+    }
 
     bool is_goal(Cell c) const { return goal_[c]; }
     bool is_dead(Cell c) const { return dead_[c]; }

@@ -16,11 +16,6 @@ Board::Board(const level::Level& level) {
     compute_zobrist(0x9E3779B97F4A7C15ULL);
 }
 
-Cell Board::cell_at(int x, int y) const {
-    if (x < 0 || y < 0 || x >= width_ || y >= height_) return no_cell;
-    return cell_of_[y * width_ + x];
-}
-
 void Board::index_cells(const level::Level& level) {
     width_ = level.width;
     height_ = level.height;

@@ -5,6 +5,7 @@
 #include "deadlock/goal_patterns.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "board/splitmix64.hpp"
 #include "state/state.hpp"
@@ -199,13 +200,31 @@ void GoalPatterns::search(Group& group, size_t max_states) {
 
 bool GoalPatterns::group_dead(const Group& group, const uint64_t* boxes, Cell player, Scratch& scratch) const {
     uint64_t mask = 0;
-    std::fill(scratch.boxes.begin(), scratch.boxes.end(), 0);
     for (size_t i = 0; i < group.goals.size(); ++i)
-        if (state::has_box(boxes, group.goals[i])) {
-            mask |= uint64_t{1} << i;
-            state::set_box(scratch.boxes.data(), group.goals[i]);
+        if (state::has_box(boxes, group.goals[i])) mask |= uint64_t{1} << i;
+    const int cells = board_.cells();
+    if (scratch.keys.empty()) {
+        scratch.keys.assign(Scratch::slots, 0);
+        scratch.labels.assign(Scratch::slots * static_cast<size_t>(cells), no_cell);
+    }
+    const uint64_t key = (static_cast<uint64_t>(&group - groups_.data()) << 32 | mask) + 1;  // mask < 2^17
+    const size_t slot = slot_of(key, Scratch::slots);
+    Cell* label = &scratch.labels[slot * static_cast<size_t>(cells)];
+    if (scratch.keys[slot] != key) {
+        // Label every free square of the relaxed board with its area's
+        // smallest square, one fill per area.
+        fill(group, mask, scratch.boxes);
+        std::fill(label, label + cells, no_cell);
+        for (Cell c = 0; c < cells; ++c) {
+            if (label[c] != no_cell || state::has_box(scratch.boxes.data(), c)) continue;
+            const Cell smallest = scratch.area.compute(scratch.boxes.data(), c);
+            for (Cell a = c; a < cells; ++a)
+                if (scratch.area.reached(a)) label[a] = smallest;
         }
-    return !contains(group, key_of(mask, scratch.area.compute(scratch.boxes.data(), player)));
+        scratch.keys[slot] = key;
+    }
+    assert(label[player] != no_cell);
+    return !contains(group, key_of(mask, label[player]));
 }
 
 bool GoalPatterns::is_dead(const uint64_t* boxes, Cell player, Cell from, Cell to, Scratch& scratch) const {

@@ -2,7 +2,8 @@
 // (deadlock/goal_patterns.hpp) on hand-made boards where freeze, frozen
 // goals and the matching bound see nothing; XSokoban 29's sealed rows (the
 // state its searches got stuck in); and soundness: every state it calls
-// dead on random walks through Microban is unsolvable for A* without it.
+// dead on random walks through Microban is unsolvable for A* without it;
+// and the areas a Scratch remembers answer as a fresh fill does.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -154,4 +155,42 @@ TEST_CASE("goal patterns: every state it calls dead on random walks through Micr
     MESSAGE(dead_found, " states called dead on ", checked_levels, " levels, each unsolvable for A*");
     CHECK(checked_levels >= 50);
     CHECK(dead_found >= 20);
+}
+
+TEST_CASE("goal patterns: the Scratch's remembered areas give the verdicts of a fresh fill") {
+    // Random boxes on the goals (each goal full with probability one half)
+    // and a random player square: far more relaxed sets per group than the
+    // Scratch's slots, so slots are taken over again and again. One Scratch
+    // kept across every call must answer as a new Scratch per call does.
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
+    std::mt19937 rng(20261128);
+    int calls = 0, dead = 0, levels = 0;
+    for (const level::Level& level : collection) {
+        const board::Board board(level);
+        deadlock::GoalPatterns patterns(board);
+        if (patterns.tested_groups() == 0) continue;
+        ++levels;
+        deadlock::GoalPatterns::Scratch kept(board);
+        std::vector<uint64_t> boxes(board.words());
+        for (int i = 0; i < 200; ++i) {
+            std::fill(boxes.begin(), boxes.end(), 0);
+            for (Cell g : board.goals())
+                if (rng() % 2) state::set_box(boxes.data(), g);
+            Cell player;
+            do player = static_cast<Cell>(rng() % board.cells());
+            while (state::has_box(boxes.data(), player));
+            const Cell from = board.goals()[rng() % board.goals().size()];
+            deadlock::GoalPatterns::Scratch fresh(board);
+            const bool want = patterns.is_dead(boxes.data(), player, from, board::no_cell, fresh);
+            const bool got = patterns.is_dead(boxes.data(), player, from, board::no_cell, kept);
+            INFO("microban level ", level.number, ", call ", i);
+            REQUIRE(got == want);
+            ++calls;
+            dead += want;
+        }
+    }
+    MESSAGE(calls, " calls on ", levels, " levels, ", dead, " dead");
+    CHECK(levels >= 50);
+    CHECK(dead >= calls / 20);
 }
