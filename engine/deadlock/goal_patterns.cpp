@@ -27,7 +27,7 @@ size_t slot_of(uint64_t key, size_t slots) {
 
 }  // namespace
 
-GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states)
+GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states, const std::atomic<bool>* cancel)
     : board_(board),
       group_of_(board.cells(), -1),
       bit_of_(board.cells(), -1),
@@ -63,7 +63,7 @@ GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states)
             group_of_[goals[i]] = index;
             bit_of_[goals[i]] = static_cast<int>(i);
         }
-        search(groups_.back(), max_states);
+        search(groups_.back(), max_states, cancel);
         return groups_.back().tested;
     };
     for (const std::vector<Cell>& room : pieces(board.goals(), board.goals().size())) {
@@ -126,7 +126,7 @@ void GoalPatterns::fill(const Group& group, uint64_t mask, std::vector<uint64_t>
         if ((mask >> i) & 1) state::set_box(boxes.data(), group.goals[i]);
 }
 
-void GoalPatterns::search(Group& group, size_t max_states) {
+void GoalPatterns::search(Group& group, size_t max_states, const std::atomic<bool>* cancel) {
     const int n = static_cast<int>(group.goals.size());
     const uint64_t full = (uint64_t{1} << n) - 1;  // n <= max_whole_goals
     std::vector<uint64_t> queue;
@@ -143,7 +143,8 @@ void GoalPatterns::search(Group& group, size_t max_states) {
     const int me = group_of_[group.goals[0]];
     auto on_group = [&](Cell c) { return c != no_cell && group_of_[c] == me; };
     for (size_t head = 0; head < queue.size(); ++head) {
-        if (group.size > max_states) {  // too many to keep: the group is not tested
+        const bool cancelled = head % 1024 == 0 && cancel && cancel->load(std::memory_order_relaxed);
+        if (group.size > max_states || cancelled) {  // too many to keep (or no time): the group is not tested
             group.table = {};
             group.size = 0;
             return;

@@ -23,6 +23,7 @@
 // (Options::goal_pattern_table); each caller brings its own Scratch.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -39,7 +40,10 @@ public:
     // 16-17 goals have up to 181,011 relaxed states (about 0.5 s), rooms
     // of 18-20 often more than 2^18.
     static constexpr size_t max_whole_goals = 17, max_piece_goals = 12;
-    explicit GoalPatterns(const board::Board& board, size_t max_states = default_max_states);
+    // `cancel` (optional): once set, the groups not yet searched are left
+    // untested (never dead: sound, only weaker).
+    explicit GoalPatterns(const board::Board& board, size_t max_states = default_max_states,
+                          const std::atomic<bool>* cancel = nullptr);
 
     // True when a box moved from `from` to `to` (either may be any square)
     // and the group of goals holding `from` or `to` can no longer be
@@ -74,7 +78,7 @@ private:
         std::vector<uint64_t> table;  // open addressing; key + 1, 0 empty
         size_t size = 0;
     };
-    void search(Group& group, size_t max_states);
+    void search(Group& group, size_t max_states, const std::atomic<bool>* cancel);
     bool group_dead(const Group& group, const uint64_t* boxes, board::Cell player, Scratch& scratch) const;
     static bool insert(Group& group, uint64_t key);
     static bool contains(const Group& group, uint64_t key);

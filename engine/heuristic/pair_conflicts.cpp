@@ -13,7 +13,7 @@ using board::Cell;
 using board::no_cell;
 using board::unreachable;
 
-PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes)
+PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes, const std::atomic<bool>* cancel)
     : board_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     for (Cell c = 0; c < cells_; ++c)
@@ -32,7 +32,7 @@ PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_by
         why_ = "over the memory limit";
         return;
     }
-    search(memory_limit_bytes);
+    search(memory_limit_bytes, cancel);
     if (!why_.empty()) return;
     available_ = true;
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -42,7 +42,7 @@ uint64_t PairConflicts::bytes() const {
     return areas_.bytes() + values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
-void PairConflicts::search(uint64_t memory_limit_bytes) {
+void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel) {
     const size_t states = areas_.states();
     if (bytes() + states * goal_pairs_ * sizeof(uint16_t) > memory_limit_bytes) {
         why_ = "over the memory limit";
@@ -58,6 +58,11 @@ void PairConflicts::search(uint64_t memory_limit_bytes) {
     const auto& goals = board_.goals();
     for (int gh = 1; gh < board_.boxes(); ++gh)
         for (int gl = 0; gl < gh; ++gl) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                why_ = "cancelled";
+                values_ = {};
+                return;
+            }
             std::fill(dist.begin(), dist.end(), unreachable);
             queue.clear();
             {

@@ -29,6 +29,7 @@
 // heaviest.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -41,9 +42,11 @@ namespace hdasoko::heuristic {
 
 class PairConflicts {
 public:
-    // Builds the table unless it would need more than `memory_limit_bytes`;
-    // then available() is false.
-    explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = uint64_t{256} << 20);
+    // Builds the table unless it would need more than `memory_limit_bytes`
+    // or `cancel` (optional) is set while it builds (checked before each
+    // goal pair's search); then available() is false.
+    explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = uint64_t{256} << 20,
+                           const std::atomic<bool>* cancel = nullptr);
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -78,7 +81,7 @@ public:
     static constexpr int no_extra = 0x7FFFFFFF;  // extra() of a dead pair
 
 private:
-    void search(uint64_t memory_limit_bytes);
+    void search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel);
 
     const board::Board& board_;
     bool available_ = false;

@@ -99,6 +99,17 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     forward_side.tunnels = false;
     forward_side.threads = order == Order::astar ? std::max(1, options.threads - 1) : 1;
     side.threads = 1;
+    // The forward side's tables, built here where the caller's cancel stops
+    // them (the sides see only `stop`, set by the referee below): a cancel
+    // during the building ends the search before the sides start.
+    forward_side.conflict_table = pair_conflict_table(board, options);
+    forward_side.goal_pattern_table = goal_pattern_table(board, options);
+    if (options.limits.cancel && options.limits.cancel->load(std::memory_order_relaxed)) {
+        SearchResult out;
+        out.outcome = Outcome::interrupted;
+        out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return out;
+    }
     Forward<order> forward(board, forward_side, MeetSide<0>{&meeting});
     Hda<order, ReverseExpander, MeetSide<1>> backward(board, side, MeetSide<1>{&meeting});
     meeting.views[0] = forward.view();

@@ -248,13 +248,17 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     std::shared_ptr<const heuristic::Pdb> pdb;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     std::shared_ptr<const heuristic::PairConflicts> conflicts;
+    // The user's cancel stops the building (a table cut short is left out:
+    // the members then stop at once anyway).
     for (Member& m : members) {
+        Options setup = m.options;
+        setup.limits.cancel = limits.cancel;
         if (!m.options.conflict_table) {
-            if (!conflicts) conflicts = pair_conflict_table(board, m.options);
+            if (!conflicts) conflicts = pair_conflict_table(board, setup);
             if (conflicts) m.options.conflict_table = conflicts;
         }
         if (m.options.goal_patterns && !m.options.goal_pattern_table) {
-            if (!goal_patterns) goal_patterns = goal_pattern_table(board, m.options);
+            if (!goal_patterns) goal_patterns = goal_pattern_table(board, setup);
             m.options.goal_pattern_table = goal_patterns;
         }
         if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;

@@ -258,23 +258,26 @@ struct Options {
 };
 
 // The goal-pattern table of `options`, or a new one for `board` when it
-// names none; null when goal patterns are off.
+// names none (options.limits.cancel stops its searches: groups left
+// untested); null when goal patterns are off.
 inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const board::Board& board,
                                                                        const Options& options) {
     if (!options.goal_patterns) return nullptr;
     if (options.goal_pattern_table) return options.goal_pattern_table;
-    return std::make_shared<const deadlock::GoalPatterns>(board);
+    return std::make_shared<const deadlock::GoalPatterns>(board, deadlock::GoalPatterns::default_max_states,
+                                                          options.limits.cancel);
 }
 
 // The pair-conflict table of `options`, or a new one for `board` when it
-// names none; null when pair conflicts are off or the table does not fit.
+// names none; null when pair conflicts are off, the table does not fit, or
+// options.limits.cancel stopped its building.
 inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const board::Board& board,
                                                                      const Options& options) {
     if (!options.pair_conflicts.value_or(options.order == Order::astar) ||
         options.heuristic == heuristic::Kind::simple)
         return nullptr;
     if (options.conflict_table) return options.conflict_table;
-    auto table = std::make_shared<const heuristic::PairConflicts>(board);
+    auto table = std::make_shared<const heuristic::PairConflicts>(board, uint64_t{256} << 20, options.limits.cancel);
     return table->available() ? table : nullptr;
 }
 

@@ -6,6 +6,7 @@
 // and the areas a Scratch remembers answer as a fresh fill does.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <random>
 #include <string>
 #include <vector>
@@ -193,4 +194,14 @@ TEST_CASE("goal patterns: the Scratch's remembered areas give the verdicts of a 
     MESSAGE(calls, " calls on ", levels, " levels, ", dead, " dead");
     CHECK(levels >= 50);
     CHECK(dead >= calls / 20);
+}
+
+TEST_CASE("goal patterns: a cancel set while they are searched leaves the groups untested") {
+    const board::Board board(
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(28));  // XSokoban 29
+    REQUIRE(deadlock::GoalPatterns(board).tested_groups() > 0);
+    std::atomic<bool> cancel{true};
+    const deadlock::GoalPatterns cut(board, deadlock::GoalPatterns::default_max_states, &cancel);
+    CHECK(cut.tested_groups() == 0);
+    CHECK(cut.groups() > 0);
 }

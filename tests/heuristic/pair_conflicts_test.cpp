@@ -9,6 +9,7 @@
 // above them somewhere.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <random>
 #include <string>
 #include <vector>
@@ -218,4 +219,13 @@ TEST_CASE("pair conflicts: along random walks the bounds with conflicts stay adm
     MESSAGE(checked, " states checked against BFS, ", raised, " raised by conflicts");
     CHECK(checked > 300);
     CHECK(raised > 0);
+}
+
+TEST_CASE("pair conflicts: a cancel set while the table builds leaves it unavailable") {
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
+    REQUIRE(PairConflicts(board).available());
+    std::atomic<bool> cancel{true};
+    const PairConflicts cut(board, uint64_t{256} << 20, &cancel);
+    CHECK_FALSE(cut.available());
+    CHECK(cut.why_unavailable() == "cancelled");
 }

@@ -7,6 +7,7 @@
 // hundreds of small levels is in optimality_test.)
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -96,4 +97,15 @@ TEST_CASE("bidirectional small: optimal and any orders on the first Microban lev
 TEST_CASE("bidirectional: forward HDA* workers (3 threads) match forward A* on XSokoban 1, 2, 38, 78") {
     const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
     for (int number : {1, 2, 38, 78}) check_against_forward(xsokoban[number - 1], false, 3);
+}
+
+TEST_CASE("bidirectional: a cancel set before it starts ends it before the sides start, interrupted") {
+    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    const board::Board board(xsokoban[49]);  // XSokoban 50: far from solved at once
+    std::atomic<bool> cancel{true};
+    search::Options options;
+    options.limits.cancel = &cancel;
+    const search::SearchResult r = search::bidirectional(board, options);
+    CHECK(r.outcome == Outcome::interrupted);
+    CHECK(r.workers.empty());  // the forward side never started (it reports its workers)
 }
