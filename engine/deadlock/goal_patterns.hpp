@@ -52,13 +52,15 @@ public:
     // a tested group leaves every relaxed state as it was (the player's
     // relaxed area included), so it is never dead here.
     //
-    // Scratch keeps the player areas of the last few relaxed box sets it
+    // Scratch keeps the player areas of the last relaxed box sets it
     // saw: a relaxed set (the group's goals holding a box) changes only when
     // a box enters or leaves the group, so most calls read the player's area
     // from a label per square instead of filling it afresh (the fill was 5 %
     // of an HDA* worker's time on XSokoban 62).
     struct Scratch {
-        static constexpr size_t slots = 256;  // relaxed sets remembered (direct-mapped; 32 missed 3 times as often on XSokoban 62)
+        // Relaxed sets remembered, direct-mapped (32 slots missed three times
+        // as often on XSokoban 62).
+        static constexpr size_t slots = 256;
         explicit Scratch(const board::Board& board) : area(board), boxes(board.words()) {}
         moves::Reachability area;
         std::vector<uint64_t> boxes;

@@ -61,9 +61,8 @@ int Partition::max_pairing(int k, const int* gain) {
 
 // best(mask) over subsets of the members: mask's lowest member stays single
 // or pairs with a partner in mask. Only the subsets reached from the whole
-// component are solved (a subset DP over all 2^size was 9 % of an HDA*
-// worker's instructions on XSokoban 62); the recurrence, and so the value,
-// is the DP's.
+// component are solved (the subset DP before solved all 2^size of them);
+// the recurrence, and so the value, is the DP's.
 int Partition::exact(const int* gain, int k, int size) {
     if (++epoch_ == 0) {  // wrapped: no stamp may look current
         std::fill(stamp_.begin(), stamp_.end(), 0);

@@ -6,9 +6,9 @@
 // an admissible bound (the pairs' pushes are disjoint), so the exact answer
 // only makes the bound tighter: components of the positive-gain graph of up
 // to `exact_limit` boxes are solved exactly by a memoized recursion over
-// the subsets it reaches (sparse gains reach few); a larger component (rare: boxes interact locally) takes pairs
-// greedily by gain, which is still admissible. Scratch space is reused, no
-// allocation per call.
+// the subsets it reaches (sparse gains reach few); a larger component
+// (rare: boxes interact locally) takes pairs greedily by gain, which is
+// still admissible. Scratch space is reused, no allocation per call.
 #pragma once
 
 #include <cstdint>
