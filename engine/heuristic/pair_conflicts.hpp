@@ -45,7 +45,8 @@ public:
     // Builds the table unless it would need more than `memory_limit_bytes`
     // or `cancel` (optional) is set while it builds (checked before each
     // goal pair's search); then available() is false.
-    explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = uint64_t{256} << 20,
+    static constexpr uint64_t default_memory_limit = uint64_t{256} << 20;
+    explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit,
                            const std::atomic<bool>* cancel = nullptr);
 
     bool available() const { return available_; }

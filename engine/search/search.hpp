@@ -277,7 +277,8 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const
         options.heuristic == heuristic::Kind::simple)
         return nullptr;
     if (options.conflict_table) return options.conflict_table;
-    auto table = std::make_shared<const heuristic::PairConflicts>(board, uint64_t{256} << 20, options.limits.cancel);
+    auto table = std::make_shared<const heuristic::PairConflicts>(board, heuristic::PairConflicts::default_memory_limit,
+                                                              options.limits.cancel);
     return table->available() ? table : nullptr;
 }
 

@@ -225,7 +225,7 @@ TEST_CASE("pair conflicts: a cancel set while the table builds leaves it unavail
     const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
     REQUIRE(PairConflicts(board).available());
     std::atomic<bool> cancel{true};
-    const PairConflicts cut(board, uint64_t{256} << 20, &cancel);
+    const PairConflicts cut(board, PairConflicts::default_memory_limit, &cancel);
     CHECK_FALSE(cut.available());
     CHECK(cut.why_unavailable() == "cancelled");
 }
