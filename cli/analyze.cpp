@@ -42,6 +42,9 @@ struct Analysis {
     uint64_t conflicts_bytes = 0;
     double conflicts_s = 0;
     uint32_t h_conflicts[2] = {};
+    // The PDB bound with triples (heuristic/triple_pdb.hpp), with conflicts as a search uses it.
+    bool triples = false;
+    uint32_t h_triples = 0;
     std::string dead_picture, zone_picture;
     // Packing order (fess/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
@@ -113,6 +116,8 @@ Analysis analyze(const level::Level& level) {
         heuristic::Heuristic h(board, k == 0 ? Kind::matching : Kind::pdb, &pdb, &conflicts);
         a.h_conflicts[k] = h.evaluate(boxes.data(), player);
     }
+    a.triples = pdb.triples() != nullptr;
+    a.h_triples = heuristic::Heuristic(board, Kind::pdb, &pdb, &conflicts, true).evaluate(boxes.data(), player);
 
     t = std::chrono::steady_clock::now();
     const fess::PackingOrder packing(board);
@@ -195,6 +200,8 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
     if (a.conflicts) {
         line("pair_conflicts", fixed(a.conflicts_bytes / 1048576.0, 2) + " MB, built in " + fixed(a.conflicts_s, 3) + " s");
         line("initial_h conflicts", bound(a.h_conflicts[0]) + " with matching, " + bound(a.h_conflicts[1]) + " with pdb");
+        line("initial_h triples", a.triples ? bound(a.h_triples) + " with pdb and conflicts (the search's default)"
+                                            : std::string("no three-box database"));
     } else {
         line("pair_conflicts", "not built");
     }
@@ -216,7 +223,7 @@ void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
            "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck,"
            "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s,h_matching_conflicts,h_pdb_conflicts,"
-           "conflicts_bytes,conflicts_build_s\n";
+           "conflicts_bytes,conflicts_build_s,h_pdb_triples\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -227,7 +234,8 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
     out << ',' << a.packing_together << ',' << a.packing_stuck << ',' << a.goal_groups << ','
         << a.goal_groups_tested << ',' << a.goal_pattern_states << ',' << fixed(a.goal_patterns_s, 4);
     for (uint32_t h : a.h_conflicts) out << ',' << (!a.conflicts || h == heuristic::dead ? -1 : static_cast<int64_t>(h));
-    out << ',' << a.conflicts_bytes << ',' << fixed(a.conflicts_s, 4) << '\n';
+    out << ',' << a.conflicts_bytes << ',' << fixed(a.conflicts_s, 4) << ','
+        << (!a.triples || a.h_triples == heuristic::dead ? -1 : static_cast<int64_t>(a.h_triples)) << '\n';
 }
 
 void analysis_header(std::ostream& out) {

@@ -73,6 +73,7 @@ struct SearchFlags {
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
     bool frozen_goals = search::Options{}.frozen_goals;
+    bool triples = search::Options{}.triples;
     search::TieBreak tie_break = search::Options{}.tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -151,6 +152,9 @@ struct SearchFlags {
                      "frozen-goal deadlocks: a push that freezes a box on a goal is pruned when, the boxes "
                      "frozen on goals taken as walls, the other boxes cannot all reach distinct empty goals "
                      "(forward A* searches; FESS always; keeps push optimality)");
+        app.add_flag("--triples,!--no-triples", triples,
+                     "PDB bound: triples of maze boxes scored by a three-box pattern database beside the pairs "
+                     "(keeps push optimality)");
         app.add_option("--tie-break", tie_break,
                        "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "
                        "packing order first) | goals (fewer boxes off their goals first) | lifo (last in first "
@@ -225,6 +229,7 @@ struct SearchFlags {
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
         o.frozen_goals = frozen_goals;
+        o.triples = triples;
         o.tie_break = tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

@@ -28,7 +28,8 @@ const char* kind_name(Kind kind) {
     return "?";
 }
 
-Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const PairConflicts* conflicts)
+Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const PairConflicts* conflicts,
+                     bool triples)
     : board_(board),
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
@@ -46,6 +47,15 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const
             child_maze_.reserve(board.boxes());
             gain_.resize(static_cast<size_t>(board.boxes()) * board.boxes());
             partition_ = Partition(board.boxes());
+            if (triples && kind_ == Kind::pdb && pdb->triples()) {
+                triples_ = pdb->triples();
+                const int n = board.boxes();
+                single_.resize(n);
+                list_index_.resize(n);
+                rest_gain_.resize(static_cast<size_t>(n) * n);
+                used_.resize(n);
+                candidates_.reserve(64);
+            }
         } else {
             kind_ = Kind::matching;
         }

@@ -11,7 +11,10 @@
 // partitioning, heuristic/partition.hpp), pdb-static pairs them in cell order
 // (neighbours in a row pair up). Goal part: the min-cost matching with every
 // maze box on the entrance (cost row Pdb::entrance_row()) and the other boxes
-// where they are. Admissible (see pdb.hpp: the maze part bounds the pushes
+// where they are. With triples (Options::triples, on by default in the
+// searches) the maze part also splits off triples scored by the three-box
+// database (triple_pdb.hpp), when a triple there scores above its pairs.
+// Admissible (see pdb.hpp: the maze part bounds the pushes
 // before each maze box first reaches the entrance, the goal part those
 // after). Not consistent in general, so the searches reopen (they do): a
 // push lowers each PDB value and single by at most one (a push is a move of
@@ -44,6 +47,7 @@
 #include "heuristic/pair_conflicts.hpp"
 #include "heuristic/partition.hpp"
 #include "heuristic/pdb.hpp"
+#include "heuristic/triple_pdb.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -63,8 +67,10 @@ public:
     // With `conflicts` (shared, read-only; it must outlive this) the matching
     // and PDB kinds add pair conflicts (heuristic/pair_conflicts.hpp) to
     // their matching: the bound becomes the larger of the two.
+    // With `triples` the PDB kinds' maze part also scores triples of maze
+    // boxes by the three-box database (pdb->triples(), when built).
     Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr,
-              const PairConflicts* conflicts = nullptr);
+              const PairConflicts* conflicts = nullptr, bool triples = false);
     // The reverse search's bound: the matching of boxes to the initial box
     // squares on pull distances (`pulls` must outlive this); the player is
     // not read. Consistent as the push matching is: a pull moves one box one
@@ -116,6 +122,11 @@ private:
     // Rows of the cost matrix (in box order) and the maze boxes in cell order.
     void fill_pdb_rows(const uint64_t* boxes, board::Cell player, std::vector<board::Cell>& maze);
     uint32_t maze_part(const board::Cell* maze, int k, board::Cell player);
+    // What triples add to the best pairing `pairing` of gain_ (k x k, the
+    // singles on the diagonal already zeroed; single_ holds them): the
+    // best found of disjoint triples plus a pairing of the rest, minus
+    // `pairing`; 0 when no triple beats its pairs; -1 when one is dead.
+    int triple_bonus(const board::Cell* maze, int k, board::Cell player, int pairing);
 
     const board::Board& board_;
     Kind kind_;
@@ -135,6 +146,15 @@ private:
     const board::PullDistances* pulls_ = nullptr;  // the reverse search's costs
     std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's
     std::vector<int> gain_;                       // k x k pair gains
+    // Triples (heuristic/triple_pdb.hpp): null when off.
+    const TriplePdb* triples_ = nullptr;
+    std::vector<int> single_, list_index_, rest_gain_;
+    struct Triple {
+        int excess, gain, a, b, c;  // excess over the triple's best split, gain over its singles
+    };
+    std::vector<Triple> candidates_;
+    std::vector<char> used_;
+    static constexpr int max_triple_tries = 4;  // triples tried first (triple_bonus)
     Partition partition_;
     // Pair conflicts.
     const PairConflicts* conflicts_ = nullptr;

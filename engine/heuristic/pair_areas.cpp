@@ -8,7 +8,32 @@ using board::Cell;
 using board::no_cell;
 
 namespace {
-constexpr uint8_t on_box = 0xFF, unlabelled = 0xFE;
+constexpr uint8_t unlabelled = 0xFE;
+}
+
+int label_player_areas(const board::Board& board, const Cell* boxes, int k, std::vector<uint8_t>& label,
+                       std::vector<Cell>& stack) {
+    const Cell cells = static_cast<Cell>(board.cells());
+    label.assign(cells, unlabelled);
+    for (int b = 0; b < k; ++b) label[boxes[b]] = on_box;
+    uint8_t areas = 0;
+    for (Cell start = 0; start < cells; ++start) {
+        if (label[start] != unlabelled) continue;
+        label[start] = areas;
+        stack.assign(1, start);
+        while (!stack.empty()) {
+            const Cell c = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < 4; ++d) {
+                const Cell next = board.neighbor(c, d);
+                if (next == no_cell || label[next] != unlabelled) continue;
+                label[next] = areas;
+                stack.push_back(next);
+            }
+        }
+        ++areas;
+    }
+    return areas;
 }
 
 bool PairAreas::build(const board::Board& board, const std::vector<Cell>& cells, uint64_t bytes_per_pair,
@@ -28,25 +53,8 @@ bool PairAreas::build(const board::Board& board, const std::vector<Cell>& cells,
     for (int j = 1; j < n; ++j)
         for (int i = 0; i < j; ++i) {
             const size_t id = pair_id(i, j);
-            std::fill(label.begin(), label.end(), unlabelled);
-            label[cells[i]] = label[cells[j]] = on_box;
-            uint8_t areas = 0;
-            for (Cell start = 0; start < cells_; ++start) {
-                if (label[start] != unlabelled) continue;
-                label[start] = areas;
-                stack.assign(1, start);
-                while (!stack.empty()) {
-                    const Cell c = stack.back();
-                    stack.pop_back();
-                    for (int d = 0; d < 4; ++d) {
-                        const Cell next = board.neighbor(c, d);
-                        if (next == no_cell || label[next] != unlabelled) continue;
-                        label[next] = areas;
-                        stack.push_back(next);
-                    }
-                }
-                ++areas;
-            }
+            const Cell two[2] = {cells[i], cells[j]};
+            const int areas = label_player_areas(board, two, 2, label, stack);
             offset_[id + 1] = offset_[id] + areas;
             if (areas == 1) continue;
             label_row_[id] = rows++;

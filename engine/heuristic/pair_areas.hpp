@@ -13,6 +13,13 @@
 
 namespace hdasoko::heuristic {
 
+// Labels the player areas of the board with boxes on the k squares `boxes`:
+// label[c] = the area of floor cell c (0, 1, ... numbered by first cell),
+// `on_box` on the boxes. Returns the number of areas. `stack` is scratch.
+constexpr uint8_t on_box = 0xFF;
+int label_player_areas(const board::Board& board, const board::Cell* boxes, int k, std::vector<uint8_t>& label,
+                       std::vector<board::Cell>& stack);
+
 class PairAreas {
 public:
     // Index of the pair of list indices i < j.

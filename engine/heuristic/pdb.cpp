@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "heuristic/hungarian.hpp"
+#include "heuristic/triple_pdb.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -37,12 +38,16 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
     if (!label_areas(memory_limit_bytes)) return;
     search();
     available_ = true;
+    auto triples = std::make_unique<const TriplePdb>(board_, *this);
+    if (triples->available()) triples_ = std::move(triples);
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+Pdb::~Pdb() = default;
+
 uint64_t Pdb::bytes() const {
-    return areas_.bytes() + values_.size() * sizeof(uint16_t) +
-           to_entrance_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
+    return areas_.bytes() + values_.size() * sizeof(uint16_t) + to_entrance_.size() * sizeof(uint16_t) +
+           index_of_.size() * sizeof(int16_t) + (triples_ ? triples_->bytes() : 0);
 }
 
 // As Board::compute_push_distances with the entrance as the only goal and

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,11 +37,18 @@
 
 namespace hdasoko::heuristic {
 
+class TriplePdb;
+
 class Pdb {
 public:
     // Builds the database unless the level has no entrance or the database
     // would need more than `memory_limit_bytes`; then available() is false.
+    // Then the three-box database over the same maze (heuristic/triple_pdb.hpp).
     explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = uint64_t{1} << 30);
+    ~Pdb();
+
+    // The three-box database; null when not available.
+    const TriplePdb* triples() const { return triples_.get(); }
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -88,6 +96,7 @@ private:
     std::vector<int> entrance_row_;      // goals
     PairAreas areas_;                    // of the indexed cells
     std::vector<uint16_t> values_;       // per state of areas_
+    std::unique_ptr<const TriplePdb> triples_;
     double build_seconds_ = 0;
 };
 

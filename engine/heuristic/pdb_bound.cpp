@@ -58,8 +58,60 @@ uint32_t Heuristic::maze_part(const Cell* maze, int k, Cell player) {
             assert(gain >= 0);
             gain_[i * k + j] = gain_[j * k + i] = std::max(gain, 0);
         }
-    for (int i = 0; i < k; ++i) gain_[i * k + i] = 0;
-    return total + partition_.max_pairing(k, gain_.data());
+    for (int i = 0; i < k; ++i) {
+        if (triples_) single_[i] = gain_[i * k + i];
+        gain_[i * k + i] = 0;
+    }
+    const int pairing = partition_.max_pairing(k, gain_.data());
+    if (!triples_ || k < 3) return total + pairing;
+    const int bonus = triple_bonus(maze, k, player, pairing);
+    return bonus < 0 ? dead : total + pairing + bonus;
+}
+
+// Any disjoint triples, pairs and singles give an admissible maze part
+// (triple_pdb.hpp), so the search for a good split may be greedy: the
+// triples that score above their own best split (few: most triples do
+// not beat their pairs, and TriplePdb marks those that never do), taken
+// in order of that excess, each of the first few tried first, and the
+// best pairing of the boxes they leave.
+int Heuristic::triple_bonus(const Cell* maze, int k, Cell player, int pairing) {
+    for (int i = 0; i < k; ++i) list_index_[i] = triples_->index_of(maze[i]);
+    candidates_.clear();
+    for (int b = 1; b < k; ++b)
+        for (int a = 0; a < b; ++a) {
+            if (!triples_->pair_beats(list_index_[a], list_index_[b])) continue;
+            for (int c = b + 1; c < k; ++c) {
+                if (!triples_->beats_pairs(list_index_[a], list_index_[b], list_index_[c])) continue;
+                const uint16_t t = triples_->triple_at(list_index_[a], list_index_[b], list_index_[c], player);
+                if (t == board::unreachable) return -1;  // the three never all reach the entrance
+                const int gain = t - single_[a] - single_[b] - single_[c];
+                const int excess = gain - std::max({gain_[a * k + b], gain_[a * k + c], gain_[b * k + c]});
+                if (excess > 0) candidates_.push_back({excess, gain, a, b, c});
+            }
+        }
+    if (candidates_.empty()) return 0;
+    std::sort(candidates_.begin(), candidates_.end(),
+              [](const Triple& x, const Triple& y) { return x.excess > y.excess; });
+    int best = pairing;
+    const int tries = std::min<int>(static_cast<int>(candidates_.size()), max_triple_tries);
+    for (int first = 0; first < tries; ++first) {
+        std::fill(used_.begin(), used_.begin() + k, 0);
+        int sum = 0;
+        auto take = [&](const Triple& t) {
+            if (used_[t.a] || used_[t.b] || used_[t.c]) return;
+            used_[t.a] = used_[t.b] = used_[t.c] = 1;
+            sum += t.gain;
+        };
+        take(candidates_[first]);
+        for (const Triple& t : candidates_) take(t);
+        std::copy(gain_.begin(), gain_.begin() + static_cast<size_t>(k) * k, rest_gain_.begin());
+        for (int i = 0; i < k; ++i) {
+            if (!used_[i]) continue;
+            for (int j = 0; j < k; ++j) rest_gain_[i * k + j] = rest_gain_[j * k + i] = 0;
+        }
+        best = std::max(best, sum + partition_.max_pairing(k, rest_gain_.data()));
+    }
+    return best - pairing;
 }
 
 uint32_t Heuristic::evaluate_pdb(const uint64_t* boxes, Cell player) {

@@ -166,6 +166,11 @@ struct Options {
     // walls, the other boxes cannot be matched to the empty goals; sound, so
     // it keeps push optimality. Forward searches (FESS always checks it).
     bool frozen_goals = true;
+    // Triples in the PDB bound's maze part (heuristic/triple_pdb.hpp): the
+    // maze boxes split into triples, pairs and singles, each group scored by
+    // its database; admissible, so it keeps push optimality. The table is
+    // built with the pair database (Pdb::triples()).
+    bool triples = true;
     std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
     // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
     // searches): h = max(h, the groups' searched costs + the rest's

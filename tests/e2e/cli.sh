@@ -283,11 +283,11 @@ expect_exit 0 analyze_all analyze "$xsokoban" --level all --csv "$tmp/analyze.cs
 [ "$(wc -l <"$tmp/analyze.csv")" -eq 91 ] || fail "analyze_all: expected a header and 90 CSV rows"
 expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck" analyze_csv
 # XSokoban 42: 8 goals no lone box can leave, all ordered by pulling boxes together.
-grep -q '^42,.*,8,0,[0-9]*,[0-9]*,[0-9]*,[0-9.]*,-\?[0-9]*,-\?[0-9]*,[0-9]*,[0-9.]*$' "$tmp/analyze.csv" ||
+grep -q '^42,.*,8,0,[0-9]*,[0-9]*,[0-9]*,[0-9.]*,-\?[0-9]*,-\?[0-9]*,[0-9]*,[0-9.]*,-\?[0-9]*$' "$tmp/analyze.csv" ||
     fail "analyze_csv: XSokoban 42 should order 8 goals together, none left"
 # Goal-room patterns: XSokoban 29's 16 goals are one group, searched whole.
 expect_in "$tmp/analyze.csv" "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s" analyze_csv_goal_patterns
-grep -q '^29,.*,1,1,[1-9][0-9]*,[0-9.]*,-\?[0-9]*,-\?[0-9]*,[0-9]*,[0-9.]*$' "$tmp/analyze.csv" ||
+grep -q '^29,.*,1,1,[1-9][0-9]*,[0-9.]*,-\?[0-9]*,-\?[0-9]*,[0-9]*,[0-9.]*,-\?[0-9]*$' "$tmp/analyze.csv" ||
     fail "analyze_csv: XSokoban 29 should have one goal group, tested"
 # Pair conflicts: XSokoban 41's boxes interact, so the matching with them is
 # above the matching alone.
@@ -295,6 +295,12 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
          $1 == 41 && $(col["h_matching_conflicts"]) > $(col["h_matching"]) { found = 1 }
          END { exit !found }' "$tmp/analyze.csv" ||
     fail "analyze_csv: XSokoban 41's matching with pair conflicts should be above the matching"
+# Triples: XSokoban 67's maze boxes interact in threes, so the PDB bound with
+# the three-box database is above the bound with pairs and conflicts.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+         $1 == 67 && $(col["h_pdb_triples"]) > $(col["h_pdb_conflicts"]) { found = 1 }
+         END { exit !found }' "$tmp/analyze.csv" ||
+    fail "analyze_csv: XSokoban 67's PDB bound with triples should be above the one with pairs"
 expect_exit 30 analyze_bad_level analyze "$xsokoban" --level x
 
 finish cli.sh

@@ -123,6 +123,11 @@ Config with_frozen_goals(Config c, bool on) {
                     [on](search::Options& o) { o.frozen_goals = on; });
 }
 
+// The same with the PDB bound's triples set on or off (heuristic/triple_pdb.hpp).
+Config with_triples(Config c, bool on) {
+    return adjusted(std::move(c), on ? " triples" : " no-triples", [on](search::Options& o) { o.triples = on; });
+}
+
 // The same with another order among equal f and h (search::TieBreak).
 Config with_tie_break(Config c, search::TieBreak tie) {
     const char* name = tie == search::TieBreak::lifo ? " tie=lifo" : tie == search::TieBreak::goals ? " tie=goals" : " tie=plan";
@@ -225,10 +230,10 @@ std::vector<Config> make_configs() {
             all.push_back(with_tunnels(
                 plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
         }
-    // Goal-room patterns and frozen-goal deadlocks, each on and off
-    // (whichever is the default, both are run): A* with and without
+    // Goal-room patterns, frozen-goal deadlocks and triples, each on and
+    // off (whichever is the default, both are run): A* with and without
     // PI-corrals and the deadlock search, HDA* with 2 and 3 workers.
-    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals})
+    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals, with_triples})
         for (heuristic::Kind kind : kinds)
             for (bool on : {true, false}) {
                 for (bool pi : {true, false})
