@@ -42,9 +42,12 @@ struct Analysis {
     uint64_t conflicts_bytes = 0;
     double conflicts_s = 0;
     uint32_t h_conflicts[2] = {};
-    // The PDB bound with triples (heuristic/triple_pdb.hpp), with conflicts as a search uses it.
-    bool triples = false;
-    uint32_t h_triples = 0;
+    // The PDB bound with groups of 3 and of 4 (heuristic/group_pdb.hpp), with
+    // conflicts as a search uses it; the databases' sizes and build time.
+    bool groups[2] = {};
+    uint32_t h_groups[2] = {};
+    uint64_t groups_bytes = 0;
+    double groups_s = 0;
     std::string dead_picture, zone_picture;
     // Packing order (fess/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
@@ -116,8 +119,15 @@ Analysis analyze(const level::Level& level) {
         heuristic::Heuristic h(board, k == 0 ? Kind::matching : Kind::pdb, &pdb, &conflicts);
         a.h_conflicts[k] = h.evaluate(boxes.data(), player);
     }
-    a.triples = pdb.triples() != nullptr;
-    a.h_triples = heuristic::Heuristic(board, Kind::pdb, &pdb, &conflicts, true).evaluate(boxes.data(), player);
+    t = std::chrono::steady_clock::now();
+    const heuristic::Pdb with_groups(board, heuristic::Pdb::default_memory_limit, 4);
+    a.groups_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    a.groups_bytes = with_groups.groups_bytes();
+    for (int size = 3; size <= 4; ++size) {
+        a.groups[size - 3] = with_groups.group(size) != nullptr;
+        a.h_groups[size - 3] =
+            heuristic::Heuristic(board, Kind::pdb, &with_groups, &conflicts, size).evaluate(boxes.data(), player);
+    }
 
     t = std::chrono::steady_clock::now();
     const fess::PackingOrder packing(board);
@@ -200,8 +210,11 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
     if (a.conflicts) {
         line("pair_conflicts", fixed(a.conflicts_bytes / 1048576.0, 2) + " MB, built in " + fixed(a.conflicts_s, 3) + " s");
         line("initial_h conflicts", bound(a.h_conflicts[0]) + " with matching, " + bound(a.h_conflicts[1]) + " with pdb");
-        line("initial_h triples", a.triples ? bound(a.h_triples) + " with pdb and conflicts (the search's default)"
-                                            : std::string("no three-box database"));
+        line("initial_h groups", (a.groups[0] ? bound(a.h_groups[0]) : std::string("-")) + " with triples, " +
+                                     (a.groups[1] ? bound(a.h_groups[1]) : std::string("-")) +
+                                     " with groups of four (pdb and conflicts); databases " +
+                                     fixed(a.groups_bytes / 1048576.0, 2) + " MB, pair database and these built in " +
+                                     fixed(a.groups_s, 3) + " s");
     } else {
         line("pair_conflicts", "not built");
     }
@@ -223,7 +236,7 @@ void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
            "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck,"
            "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s,h_matching_conflicts,h_pdb_conflicts,"
-           "conflicts_bytes,conflicts_build_s,h_pdb_triples\n";
+           "conflicts_bytes,conflicts_build_s,h_pdb_triples,h_pdb_quads,groups_bytes,groups_build_s\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -235,7 +248,9 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
         << a.goal_groups_tested << ',' << a.goal_pattern_states << ',' << fixed(a.goal_patterns_s, 4);
     for (uint32_t h : a.h_conflicts) out << ',' << (!a.conflicts || h == heuristic::dead ? -1 : static_cast<int64_t>(h));
     out << ',' << a.conflicts_bytes << ',' << fixed(a.conflicts_s, 4) << ','
-        << (!a.triples || a.h_triples == heuristic::dead ? -1 : static_cast<int64_t>(a.h_triples)) << '\n';
+        << (!a.groups[0] || a.h_groups[0] == heuristic::dead ? -1 : static_cast<int64_t>(a.h_groups[0])) << ','
+        << (!a.groups[1] || a.h_groups[1] == heuristic::dead ? -1 : static_cast<int64_t>(a.h_groups[1])) << ','
+        << a.groups_bytes << ',' << fixed(a.groups_s, 4) << '\n';
 }
 
 void analysis_header(std::ostream& out) {

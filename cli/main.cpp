@@ -73,7 +73,7 @@ struct SearchFlags {
     bool tunnels = search::Options{}.tunnels;
     bool goal_patterns = search::Options{}.goal_patterns;
     bool frozen_goals = search::Options{}.frozen_goals;
-    bool triples = search::Options{}.triples;
+    int pdb_group = search::Options{}.pdb_group;
     search::TieBreak tie_break = search::Options{}.tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -152,9 +152,11 @@ struct SearchFlags {
                      "frozen-goal deadlocks: a push that freezes a box on a goal is pruned when, the boxes "
                      "frozen on goals taken as walls, the other boxes cannot all reach distinct empty goals "
                      "(forward A* searches; FESS always; keeps push optimality)");
-        app.add_flag("--triples,!--no-triples", triples,
-                     "PDB bound: triples of maze boxes scored by a three-box pattern database beside the pairs "
-                     "(keeps push optimality)");
+        app.add_option("--pdb-group", pdb_group,
+                       "PDB bound: the largest group of maze boxes scored by one pattern database: 2 (pairs), 3 "
+                       "(and triples), 4 (and groups of four); keeps push optimality")
+            ->check(CLI::Range(2, 4))
+            ->capture_default_str();
         app.add_option("--tie-break", tie_break,
                        "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "
                        "packing order first) | goals (fewer boxes off their goals first) | lifo (last in first "
@@ -229,7 +231,7 @@ struct SearchFlags {
         o.tunnels = tunnels;
         o.goal_patterns = goal_patterns;
         o.frozen_goals = frozen_goals;
-        o.triples = triples;
+        o.pdb_group = pdb_group;
         o.tie_break = tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

@@ -29,7 +29,7 @@ const char* kind_name(Kind kind) {
 }
 
 Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const PairConflicts* conflicts,
-                     bool triples)
+                     int group)
     : board_(board),
       kind_(kind),
       cost_(static_cast<size_t>(board.boxes()) * board.boxes()),
@@ -47,8 +47,9 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const
             child_maze_.reserve(board.boxes());
             gain_.resize(static_cast<size_t>(board.boxes()) * board.boxes());
             partition_ = Partition(board.boxes());
-            if (triples && kind_ == Kind::pdb && pdb->triples()) {
-                triples_ = pdb->triples();
+            if (group >= 3 && kind_ == Kind::pdb && pdb->group(3)) {
+                triples_ = pdb->group(3);
+                if (group >= 4) quads_ = pdb->group(4);
                 const int n = board.boxes();
                 single_.resize(n);
                 list_index_.resize(n);

@@ -11,9 +11,9 @@
 // partitioning, heuristic/partition.hpp), pdb-static pairs them in cell order
 // (neighbours in a row pair up). Goal part: the min-cost matching with every
 // maze box on the entrance (cost row Pdb::entrance_row()) and the other boxes
-// where they are. With triples (Options::triples, on by default in the
-// searches) the maze part also splits off triples scored by the three-box
-// database (triple_pdb.hpp), when a triple there scores above its pairs.
+// where they are. With groups (Options::pdb_group: 3 or 4) the maze part
+// also splits off triples (and groups of four) scored by the databases of
+// group_pdb.hpp, where such a group scores above its split into smaller ones.
 // Admissible (see pdb.hpp: the maze part bounds the pushes
 // before each maze box first reaches the entrance, the goal part those
 // after). Not consistent in general, so the searches reopen (they do): a
@@ -47,7 +47,7 @@
 #include "heuristic/pair_conflicts.hpp"
 #include "heuristic/partition.hpp"
 #include "heuristic/pdb.hpp"
-#include "heuristic/triple_pdb.hpp"
+#include "heuristic/group_pdb.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -67,10 +67,11 @@ public:
     // With `conflicts` (shared, read-only; it must outlive this) the matching
     // and PDB kinds add pair conflicts (heuristic/pair_conflicts.hpp) to
     // their matching: the bound becomes the larger of the two.
-    // With `triples` the PDB kinds' maze part also scores triples of maze
-    // boxes by the three-box database (pdb->triples(), when built).
+    // With `group` 3 or 4 the PDB kinds' maze part also scores groups of up
+    // to that many maze boxes by the group databases (pdb->group(), those
+    // built).
     Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr,
-              const PairConflicts* conflicts = nullptr, bool triples = false);
+              const PairConflicts* conflicts = nullptr, int group = 2);
     // The reverse search's bound: the matching of boxes to the initial box
     // squares on pull distances (`pulls` must outlive this); the player is
     // not read. Consistent as the push matching is: a pull moves one box one
@@ -122,11 +123,11 @@ private:
     // Rows of the cost matrix (in box order) and the maze boxes in cell order.
     void fill_pdb_rows(const uint64_t* boxes, board::Cell player, std::vector<board::Cell>& maze);
     uint32_t maze_part(const board::Cell* maze, int k, board::Cell player);
-    // What triples add to the best pairing `pairing` of gain_ (k x k, the
-    // singles on the diagonal already zeroed; single_ holds them): the
-    // best found of disjoint triples plus a pairing of the rest, minus
-    // `pairing`; 0 when no triple beats its pairs; -1 when one is dead.
-    int triple_bonus(const board::Cell* maze, int k, board::Cell player, int pairing);
+    // What groups of three and four add to the best pairing `pairing` of
+    // gain_ (k x k, the diagonal zeroed; single_ holds the singles): the
+    // best found of disjoint groups plus a pairing of the rest, minus
+    // `pairing`; 0 when no group beats its split; -1 when one is dead.
+    int group_bonus(const board::Cell* maze, int k, board::Cell player, int pairing);
 
     const board::Board& board_;
     Kind kind_;
@@ -146,15 +147,17 @@ private:
     const board::PullDistances* pulls_ = nullptr;  // the reverse search's costs
     std::vector<board::Cell> maze_, child_maze_;  // the parent's maze boxes, a child's
     std::vector<int> gain_;                       // k x k pair gains
-    // Triples (heuristic/triple_pdb.hpp): null when off.
-    const TriplePdb* triples_ = nullptr;
+    // Groups (heuristic/group_pdb.hpp): null when off.
+    const GroupPdb* triples_ = nullptr;
+    const GroupPdb* quads_ = nullptr;
     std::vector<int> single_, list_index_, rest_gain_;
-    struct Triple {
-        int excess, gain, a, b, c;  // excess over the triple's best split, gain over its singles
+    struct Group {
+        int excess, gain, size;  // excess over the group's best split, gain over its singles
+        int box[GroupPdb::max_size];
     };
-    std::vector<Triple> candidates_;
+    std::vector<Group> candidates_;
     std::vector<char> used_;
-    static constexpr int max_triple_tries = 4;  // triples tried first (triple_bonus)
+    static constexpr int max_group_tries = 4;  // groups tried first (group_bonus)
     Partition partition_;
     // Pair conflicts.
     const PairConflicts* conflicts_ = nullptr;

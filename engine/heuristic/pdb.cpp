@@ -9,7 +9,7 @@
 #include <chrono>
 
 #include "heuristic/hungarian.hpp"
-#include "heuristic/triple_pdb.hpp"
+#include "heuristic/group_pdb.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -18,7 +18,7 @@ using board::no_cell;
 using board::opposite;
 using board::unreachable;
 
-Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
+Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group)
     : board_(board), zone_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     if (!zone_.has_entrance()) {
@@ -38,16 +38,25 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes)
     if (!label_areas(memory_limit_bytes)) return;
     search();
     available_ = true;
-    auto triples = std::make_unique<const TriplePdb>(board_, *this);
-    if (triples->available()) triples_ = std::move(triples);
+    for (int size = 3; size <= std::min(max_group, GroupPdb::max_size); ++size) {
+        auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(), size);
+        if (!group->available()) break;
+        groups_.push_back(std::move(group));
+    }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 Pdb::~Pdb() = default;
 
+uint64_t Pdb::groups_bytes() const {
+    uint64_t bytes = 0;
+    for (const auto& group : groups_) bytes += group->bytes();
+    return bytes;
+}
+
 uint64_t Pdb::bytes() const {
     return areas_.bytes() + values_.size() * sizeof(uint16_t) + to_entrance_.size() * sizeof(uint16_t) +
-           index_of_.size() * sizeof(int16_t) + (triples_ ? triples_->bytes() : 0);
+           index_of_.size() * sizeof(int16_t) + groups_bytes();
 }
 
 // As Board::compute_push_distances with the entrance as the only goal and

@@ -37,18 +37,22 @@
 
 namespace hdasoko::heuristic {
 
-class TriplePdb;
+class GroupPdb;
 
 class Pdb {
 public:
     // Builds the database unless the level has no entrance or the database
     // would need more than `memory_limit_bytes`; then available() is false.
-    // Then the three-box database over the same maze (heuristic/triple_pdb.hpp).
-    explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = uint64_t{1} << 30);
+    // Then the databases of 3 .. `max_group` boxes over the same maze
+    // (heuristic/group_pdb.hpp), each while the one below it was built.
+    static constexpr uint64_t default_memory_limit = uint64_t{1} << 30;
+    explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit, int max_group = 3);
     ~Pdb();
 
-    // The three-box database; null when not available.
-    const TriplePdb* triples() const { return triples_.get(); }
+    // The database of `size` boxes (3 or 4); null when not built.
+    const GroupPdb* group(int size) const {
+        return size >= 3 && size - 3 < static_cast<int>(groups_.size()) ? groups_[size - 3].get() : nullptr;
+    }
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -75,7 +79,8 @@ public:
 
     // Size: two-box states (pairs x player areas, entries) and bytes held.
     uint64_t entries() const { return values_.size(); }
-    uint64_t bytes() const;
+    uint64_t bytes() const;  // with the group databases'
+    uint64_t groups_bytes() const;
     double build_seconds() const { return build_seconds_; }
 
 private:
@@ -96,7 +101,7 @@ private:
     std::vector<int> entrance_row_;      // goals
     PairAreas areas_;                    // of the indexed cells
     std::vector<uint16_t> values_;       // per state of areas_
-    std::unique_ptr<const TriplePdb> triples_;
+    std::vector<std::unique_ptr<const GroupPdb>> groups_;  // sizes 3, 4, ...
     double build_seconds_ = 0;
 };
 

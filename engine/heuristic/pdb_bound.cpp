@@ -64,46 +64,83 @@ uint32_t Heuristic::maze_part(const Cell* maze, int k, Cell player) {
     }
     const int pairing = partition_.max_pairing(k, gain_.data());
     if (!triples_ || k < 3) return total + pairing;
-    const int bonus = triple_bonus(maze, k, player, pairing);
+    const int bonus = group_bonus(maze, k, player, pairing);
     return bonus < 0 ? dead : total + pairing + bonus;
 }
 
-// Any disjoint triples, pairs and singles give an admissible maze part
-// (triple_pdb.hpp), so the search for a good split may be greedy: the
-// triples that score above their own best split (few: most triples do
-// not beat their pairs, and TriplePdb marks those that never do), taken
-// in order of that excess, each of the first few tried first, and the
-// best pairing of the boxes they leave.
-int Heuristic::triple_bonus(const Cell* maze, int k, Cell player, int pairing) {
-    for (int i = 0; i < k; ++i) list_index_[i] = triples_->index_of(maze[i]);
+// Any disjoint groups, pairs and singles give an admissible maze part
+// (group_pdb.hpp), so the search for a good split may be greedy: the
+// groups that score above their own best split into smaller ones (few: the
+// databases mark the groups that never do, and the pairs and triples that
+// are part of none, so that most are never read), taken in order of that
+// excess, each of the first few tried first, and the best pairing of the
+// boxes they leave.
+int Heuristic::group_bonus(const Cell* maze, int k, Cell player, int pairing) {
+    int* const index = list_index_.data();
+    for (int i = 0; i < k; ++i) index[i] = triples_->index_of(maze[i]);
     candidates_.clear();
+    auto gain_of = [&](const int* box, int size, uint16_t value) {
+        int gain = value;
+        for (int m = 0; m < size; ++m) gain -= single_[box[m]];
+        return gain;
+    };
+    auto pair_gain = [&](int a, int b) { return gain_[a * k + b]; };
     for (int b = 1; b < k; ++b)
         for (int a = 0; a < b; ++a) {
-            if (!triples_->pair_beats(list_index_[a], list_index_[b])) continue;
+            const int ab[2] = {index[a], index[b]};
+            const bool in_triple = triples_->part_beats(ab, 2), in_quad = quads_ && quads_->part_beats(ab, 2);
+            if (!in_triple && !in_quad) continue;
             for (int c = b + 1; c < k; ++c) {
-                if (!triples_->beats_pairs(list_index_[a], list_index_[b], list_index_[c])) continue;
-                const uint16_t t = triples_->triple_at(list_index_[a], list_index_[b], list_index_[c], player);
-                if (t == board::unreachable) return -1;  // the three never all reach the entrance
-                const int gain = t - single_[a] - single_[b] - single_[c];
-                const int excess = gain - std::max({gain_[a * k + b], gain_[a * k + c], gain_[b * k + c]});
-                if (excess > 0) candidates_.push_back({excess, gain, a, b, c});
+                const int abc[3] = {index[a], index[b], index[c]};
+                if (in_triple && triples_->beats_split(abc)) {
+                    const uint16_t t = triples_->value_at(abc, player);
+                    if (t == board::unreachable) return -1;  // the three never all reach the entrance
+                    const int boxes[3] = {a, b, c};
+                    const int gain = gain_of(boxes, 3, t);
+                    const int excess = gain - std::max({pair_gain(a, b), pair_gain(a, c), pair_gain(b, c)});
+                    if (excess > 0) candidates_.push_back({excess, gain, 3, {a, b, c, 0}});
+                }
+                if (!in_quad || !quads_->part_beats(abc, 3)) continue;
+                for (int d = c + 1; d < k; ++d) {
+                    const int abcd[4] = {index[a], index[b], index[c], index[d]};
+                    if (!quads_->beats_split(abcd)) continue;
+                    const uint16_t q = quads_->value_at(abcd, player);
+                    if (q == board::unreachable) return -1;
+                    const int boxes[4] = {a, b, c, d};
+                    const int gain = gain_of(boxes, 4, q);
+                    // Its best split: two pairs, or a triple and a single.
+                    int split = std::max({pair_gain(a, b) + pair_gain(c, d), pair_gain(a, c) + pair_gain(b, d),
+                                          pair_gain(a, d) + pair_gain(b, c)});
+                    for (int drop = 0; drop < 4 && split < gain; ++drop) {
+                        int three[3], of[3], m = 0;
+                        for (int i = 0; i < 4; ++i)
+                            if (i != drop) {
+                                three[m] = abcd[i];
+                                of[m++] = boxes[i];
+                            }
+                        const uint16_t t = triples_->value_at(three, player);
+                        if (t != board::unreachable) split = std::max(split, gain_of(of, 3, t));
+                    }
+                    if (gain > split) candidates_.push_back({gain - split, gain, 4, {a, b, c, d}});
+                }
             }
         }
     if (candidates_.empty()) return 0;
     std::sort(candidates_.begin(), candidates_.end(),
-              [](const Triple& x, const Triple& y) { return x.excess > y.excess; });
+              [](const Group& x, const Group& y) { return x.excess > y.excess; });
     int best = pairing;
-    const int tries = std::min<int>(static_cast<int>(candidates_.size()), max_triple_tries);
+    const int tries = std::min<int>(static_cast<int>(candidates_.size()), max_group_tries);
     for (int first = 0; first < tries; ++first) {
         std::fill(used_.begin(), used_.begin() + k, 0);
         int sum = 0;
-        auto take = [&](const Triple& t) {
-            if (used_[t.a] || used_[t.b] || used_[t.c]) return;
-            used_[t.a] = used_[t.b] = used_[t.c] = 1;
-            sum += t.gain;
+        auto take = [&](const Group& g) {
+            for (int m = 0; m < g.size; ++m)
+                if (used_[g.box[m]]) return;
+            for (int m = 0; m < g.size; ++m) used_[g.box[m]] = 1;
+            sum += g.gain;
         };
         take(candidates_[first]);
-        for (const Triple& t : candidates_) take(t);
+        for (const Group& g : candidates_) take(g);
         std::copy(gain_.begin(), gain_.begin() + static_cast<size_t>(k) * k, rest_gain_.begin());
         for (int i = 0; i < k; ++i) {
             if (!used_[i]) continue;

@@ -166,11 +166,12 @@ struct Options {
     // walls, the other boxes cannot be matched to the empty goals; sound, so
     // it keeps push optimality. Forward searches (FESS always checks it).
     bool frozen_goals = true;
-    // Triples in the PDB bound's maze part (heuristic/triple_pdb.hpp): the
-    // maze boxes split into triples, pairs and singles, each group scored by
-    // its database; admissible, so it keeps push optimality. The table is
-    // built with the pair database (Pdb::triples()).
-    bool triples = true;
+    // Groups in the PDB bound's maze part (heuristic/group_pdb.hpp): the
+    // maze boxes split into groups of up to pdb_group boxes (2: pairs only;
+    // 3: and triples; 4: and groups of four), each scored by its database;
+    // admissible, so it keeps push optimality. The databases are built with
+    // the pair database (Pdb's max_group).
+    int pdb_group = 3;
     std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
     // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
     // searches): h = max(h, the groups' searched costs + the rest's

@@ -123,9 +123,9 @@ Config with_frozen_goals(Config c, bool on) {
                     [on](search::Options& o) { o.frozen_goals = on; });
 }
 
-// The same with the PDB bound's triples set on or off (heuristic/triple_pdb.hpp).
-Config with_triples(Config c, bool on) {
-    return adjusted(std::move(c), on ? " triples" : " no-triples", [on](search::Options& o) { o.triples = on; });
+// The same with the PDB bound's groups of up to 2 (pairs only) or 4 boxes (heuristic/group_pdb.hpp).
+Config with_groups(Config c, bool on) {
+    return adjusted(std::move(c), on ? " pdb-group=4" : " pdb-group=2", [on](search::Options& o) { o.pdb_group = on ? 4 : 2; });
 }
 
 // The same with another order among equal f and h (search::TieBreak).
@@ -230,10 +230,10 @@ std::vector<Config> make_configs() {
             all.push_back(with_tunnels(
                 plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
         }
-    // Goal-room patterns, frozen-goal deadlocks and triples, each on and
-    // off (whichever is the default, both are run): A* with and without
+    // Goal-room patterns, frozen-goal deadlocks and groups (up to four or
+    // pairs only), each on and off (whichever is the default, both are run): A* with and without
     // PI-corrals and the deadlock search, HDA* with 2 and 3 workers.
-    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals, with_triples})
+    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals, with_groups})
         for (heuristic::Kind kind : kinds)
             for (bool on : {true, false}) {
                 for (bool pi : {true, false})
@@ -370,7 +370,7 @@ std::vector<std::string> differential(const level::Level& level, const BfsAnswer
     if (expected.kind == BfsAnswer::too_large) return out;
     const board::Board board(level);
     search::Options base;
-    base.pdb = std::make_shared<const heuristic::Pdb>(board);  // shared by every PDB run, as the command does
+    base.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, 4);  // shared by every PDB run, as the command does
     std::vector<uint64_t> seen;  // configurations of each family so far
     uint64_t macros = 0;
     count.seconds.resize(configs().size(), 0.0);
