@@ -83,7 +83,7 @@ Solved solve_level(const level::Level& level, const search::Options& given, cons
     search::Options with_pdb = options;
     if (search::uses_pdb(options.heuristic) && !options.pdb) {
         t = std::chrono::steady_clock::now();
-        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group);
+        with_pdb.pdb = search::pdb_table(board, options);
         out.phases.pdb_s = since(t);
     }
     options.limits.memory_limit_bytes = with_pdb.limits.memory_limit_bytes = search_budget(options, plan);

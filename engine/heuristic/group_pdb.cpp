@@ -40,7 +40,12 @@ void for_each_group(int n, int m, F&& f) {
 
 GroupPdb::GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* smaller, int size,
                    uint64_t memory_limit_bytes, const std::atomic<bool>* cancel)
-    : board_(board), pairs_(pairs), smaller_(smaller), size_(size), cells_(board.cells()), index_of_(board.cells(), -1) {
+    : board_(board),
+      pairs_(pairs),
+      smaller_(smaller),
+      size_(size),
+      cells_(board.cells()),
+      index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     if (!pairs.available() || size < 3 || size > max_size || (size > 3 && (!smaller || !smaller->available()))) {
         why_ = "no smaller database";

@@ -192,7 +192,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
 SearchResult bidirectional(const board::Board& board, const Options& options) {
     if (uses_pdb(options.heuristic) && !options.pdb) {
         Options with_pdb = options;
-        with_pdb.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group);
+        with_pdb.pdb = pdb_table(board, options);
         return bidirectional(board, with_pdb);
     }
     switch (options.order) {

@@ -20,7 +20,7 @@ SearchResult run_hda(const board::Board& board, const Options& options, const Ne
         (options.pair_conflicts.value_or(true) && !options.conflict_table)) {
         // Built once, read by every worker.
         Options shared = options;
-        if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group);
+        if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = pdb_table(board, options);
         shared.goal_pattern_table = goal_pattern_table(board, options);
         shared.conflict_table = pair_conflict_table(board, options);
         // Off where the table is not built (not asked for, or too large), so

@@ -262,7 +262,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
             m.options.goal_pattern_table = goal_patterns;
         }
         if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;
-        if (!pdb) pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, m.options.pdb_group);
+        if (!pdb) pdb = pdb_table(board, m.options);
         m.options.pdb = pdb;
     }
 

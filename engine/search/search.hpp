@@ -307,6 +307,12 @@ inline bool uses_pdb(heuristic::Kind kind) {
     return kind == heuristic::Kind::pdb || kind == heuristic::Kind::pdb_static;
 }
 
+// A new pattern database for `board` with the group databases up to
+// options.pdb_group boxes.
+inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board, const Options& options) {
+    return std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group);
+}
+
 // Sequential A* over pushes: bucket open list ordered by f then lower h,
 // exact closed table, dead squares, freeze and matching deadlocks pruned.
 // Push-optimal when solved (the bound need only be admissible: a state

@@ -248,7 +248,8 @@ TEST_CASE("group pdb: along random walks the PDB bound with groups stays admissi
                 // Every child scored incrementally from this parent equals a
                 // fresh evaluation with the same groups.
                 std::vector<moves::Push> pushes;
-                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
+                moves::for_each_push(board, boxes.data(), area,
+                                     [&](const moves::Push& push) { pushes.push_back(push); });
                 incremental.set_parent(boxes.data(), normal);
                 for (const moves::Push& push : pushes) {
                     const Cell to = board.neighbor(push.box, push.dir);
