@@ -5,6 +5,7 @@
 // first value is its least; last, which groups score above their splits.
 #include "heuristic/group_pdb.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -233,9 +234,20 @@ void GroupPdb::search(const std::atomic<bool>* cancel) {
                 if (row != one_area && labels_[static_cast<size_t>(row) * cells_ + y] != area) continue;
                 const Cell z = board_.neighbor(y, d);
                 if (z == no_cell || is_box(z)) continue;
+                // The group after the pull, still ascending: y's index among the others.
                 int next[max_size];
-                for (int m = 0; m < size_; ++m) next[m] = m == which ? index_of_[y] : index[m];
-                std::sort(next, next + size_);
+                const int moved = index_of_[y];
+                int n = 0;
+                bool placed = false;
+                for (int m = 0; m < size_; ++m) {
+                    if (m == which) continue;
+                    if (!placed && moved < index[m]) {
+                        next[n++] = moved;
+                        placed = true;
+                    }
+                    next[n++] = index[m];
+                }
+                if (!placed) next[n] = moved;
                 const uint32_t t = state(group_id(next, size_), z);
                 if (values_[t] != unreachable) continue;
                 values_[t] = value;

@@ -24,7 +24,6 @@
 // database), in order of value; then read-only, shared by every worker.
 #pragma once
 
-#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -62,8 +61,11 @@ public:
     // p (not on one of them); board::unreachable when they are a deadlock.
     uint16_t value(const board::Cell* boxes, board::Cell p) const {
         int index[max_size];
-        for (int m = 0; m < size_; ++m) index[m] = index_of_[boxes[m]];
-        std::sort(index, index + size_);
+        for (int m = 0; m < size_; ++m) {  // insertion, ascending
+            int j = m;
+            for (const int x = index_of_[boxes[m]]; j > 0 && index[j - 1] > x; --j) index[j] = index[j - 1];
+            index[j] = index_of_[boxes[m]];
+        }
         return value_at(index, p);
     }
     // The same by ascending list indices.
