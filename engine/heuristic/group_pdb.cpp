@@ -45,22 +45,16 @@ GroupPdb::GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* 
       pairs_(pairs),
       smaller_(smaller),
       size_(size),
-      cells_(board.cells()),
-      index_of_(board.cells(), -1) {
+      cells_(board.cells()) {
     const auto start = std::chrono::steady_clock::now();
     if (!pairs.available() || size < 3 || size > max_size || (size > 3 && (!smaller || !smaller->available()))) {
         why_ = "no smaller database";
         return;
     }
     // The pair database's indexing: maze cells in cell order, then the entrance.
-    for (Cell c = 0; c < cells_; ++c)
-        if (pairs.in_maze(c)) {
-            index_of_[c] = static_cast<int16_t>(cell_of_.size());
-            cell_of_.push_back(c);
-        }
-    maze_ = static_cast<int>(cell_of_.size());
-    index_of_[pairs.zone().entrance()] = static_cast<int16_t>(maze_);
-    cell_of_.push_back(pairs.zone().entrance());
+    maze_ = pairs.maze_cells();
+    index_of_ = pairs.index_of();
+    cell_of_ = pairs.cell_of();
     if (maze_ < size_) {
         why_ = "too few maze cells";
         return;

@@ -59,6 +59,11 @@ public:
     const board::GoalZone& zone() const { return zone_; }
 
     bool in_maze(board::Cell c) const { return index_of_[c] >= 0 && index_of_[c] < maze_; }
+    // The database's indexing, which the group databases share: maze cells
+    // 0 .. maze_cells() - 1 in cell order, then the entrance; -1 elsewhere.
+    int maze_cells() const { return maze_; }
+    const std::vector<int16_t>& index_of() const { return index_of_; }
+    const std::vector<board::Cell>& cell_of() const { return cell_of_; }
 
     // Lone-box pushes from maze cell c to the entrance over maze cells with
     // the player on p (p != c); board::unreachable if none.
