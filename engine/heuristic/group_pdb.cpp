@@ -40,7 +40,7 @@ void for_each_group(int n, int m, F&& f) {
 }  // namespace
 
 GroupPdb::GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* smaller, int size,
-                   uint64_t memory_limit_bytes, const std::atomic<bool>* cancel)
+                   uint64_t memory_limit_bytes, const BuildStop& stop)
     : board_(board),
       pairs_(pairs),
       smaller_(smaller),
@@ -59,10 +59,10 @@ GroupPdb::GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* 
         why_ = "too few maze cells";
         return;
     }
-    if (!label(memory_limit_bytes, cancel)) return;
-    search(cancel);
-    if (cancel && cancel->load(std::memory_order_relaxed)) {
-        why_ = "cancelled";
+    if (!label(memory_limit_bytes, stop)) return;
+    search(stop);
+    if (stop()) {
+        why_ = stop.why();
         values_.clear();
         return;
     }
@@ -78,7 +78,7 @@ uint64_t GroupPdb::bytes() const {
            values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t) + bits * sizeof(uint64_t);
 }
 
-bool GroupPdb::label(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel) {
+bool GroupPdb::label(uint64_t memory_limit_bytes, const BuildStop& stop) {
     const size_t groups = choose(maze_ + 1, size_);
     // Offsets, label rows and about two values a group before any label.
     const uint64_t fixed = groups * (2 * sizeof(uint32_t) + 2 * sizeof(uint16_t));
@@ -95,8 +95,8 @@ bool GroupPdb::label(uint64_t memory_limit_bytes, const std::atomic<bool>* cance
     bool over = false;
     for_each_group(maze_ + 1, size_, [&](const int* index) {
         if (over) return;
-        if ((id & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
-            why_ = "cancelled";
+        if ((id & 4095) == 0 && stop()) {
+            why_ = stop.why();
             over = true;
             return;
         }
@@ -155,7 +155,7 @@ int GroupPdb::split_value(const int* index, Cell p) const {
     return best;
 }
 
-void GroupPdb::search(const std::atomic<bool>* cancel) {
+void GroupPdb::search(const BuildStop& stop) {
     values_.assign(offset_.back(), unreachable);
     // Each group's indices, packed 16 bits each, and each state's group.
     std::vector<uint64_t> packed;
@@ -200,7 +200,7 @@ void GroupPdb::search(const std::atomic<bool>* cancel) {
     std::vector<uint32_t> queue;
     size_t head = 0, next_source = 0, pops = 0;
     while (head < queue.size() || next_source < sources.size()) {
-        if ((++pops & 65535) == 0 && cancel && cancel->load(std::memory_order_relaxed)) return;
+        if ((++pops & 65535) == 0 && stop()) return;
         uint32_t s;
         if (head < queue.size() &&
             (next_source == sources.size() || values_[queue[head]] <= sources[next_source].first))

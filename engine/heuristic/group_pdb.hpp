@@ -24,12 +24,12 @@
 // database), in order of value; then read-only, shared by every worker.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "board/board.hpp"
+#include "heuristic/build_stop.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -43,9 +43,9 @@ public:
     // terminal states are valued by `smaller` (the database of size - 1;
     // null for 3: the pair database). Not built (available() false) when a
     // database it needs is missing, when it would need more than
-    // `memory_limit_bytes`, or when `cancel` is set meanwhile.
+    // `memory_limit_bytes`, or when `stop` says so meanwhile.
     GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* smaller, int size,
-             uint64_t memory_limit_bytes = default_memory_limit, const std::atomic<bool>* cancel = nullptr);
+             uint64_t memory_limit_bytes = default_memory_limit, const BuildStop& stop = {});
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -107,8 +107,8 @@ private:
     uint16_t smaller_value(const int* index, int drop, board::Cell p) const;
     // The best split of the group into smaller groups, the player on p.
     int split_value(const int* index, board::Cell p) const;
-    bool label(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel);
-    void search(const std::atomic<bool>* cancel);
+    bool label(uint64_t memory_limit_bytes, const BuildStop& stop);
+    void search(const BuildStop& stop);
     void mark_beats();
 
     const board::Board& board_;

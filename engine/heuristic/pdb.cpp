@@ -18,7 +18,7 @@ using board::no_cell;
 using board::opposite;
 using board::unreachable;
 
-Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group)
+Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, const BuildStop& stop)
     : board_(board), zone_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     if (!zone_.has_entrance()) {
@@ -39,7 +39,8 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group)
     search();
     available_ = true;
     for (int size = 3; size <= std::min(max_group, GroupPdb::max_size); ++size) {
-        auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(), size);
+        auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(), size,
+                                                     GroupPdb::default_memory_limit, stop);
         if (!group->available()) break;
         groups_.push_back(std::move(group));
     }

@@ -33,6 +33,7 @@
 
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
+#include "heuristic/build_stop.hpp"
 #include "heuristic/pair_areas.hpp"
 
 namespace hdasoko::heuristic {
@@ -44,9 +45,13 @@ public:
     // Builds the database unless the level has no entrance or the database
     // would need more than `memory_limit_bytes`; then available() is false.
     // Then the databases of 3 .. `max_group` boxes over the same maze
-    // (heuristic/group_pdb.hpp), each while the one below it was built.
+    // (heuristic/group_pdb.hpp), each while the one below it was built and
+    // `stop` does not say stop: a group database cut short is left out, with
+    // the ones above it (the bound then uses the smaller groups). The pair
+    // database itself (a fraction of a second) is always built.
     static constexpr uint64_t default_memory_limit = uint64_t{1} << 30;
-    explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit, int max_group = 3);
+    explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit, int max_group = 3,
+                 const BuildStop& stop = {});
     ~Pdb();
 
     // The database of `size` boxes (3 or 4); null when not built.

@@ -262,7 +262,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
             m.options.goal_pattern_table = goal_patterns;
         }
         if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;
-        if (!pdb) pdb = pdb_table(board, m.options);
+        if (!pdb) pdb = pdb_table(board, setup);
         m.options.pdb = pdb;
     }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdlib>
 #include <map>
 #include <random>
@@ -276,5 +277,29 @@ TEST_CASE("group pdb: along random walks the PDB bound with groups stays admissi
                 " raised above the bound with smaller groups");
         CHECK(checked[size] > 80);
         CHECK(raised[size] > 0);
+    }
+}
+
+TEST_CASE("group pdb: a cancel or a deadline met while the pattern database builds leaves the group databases out") {
+    // XSokoban 50: its maze holds groups of three and four.
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
+    const heuristic::Pdb whole(board, heuristic::Pdb::default_memory_limit, 4);
+    REQUIRE(whole.available());
+    REQUIRE(whole.group(3));
+    REQUIRE(whole.group(4));
+    std::atomic<bool> cancel{true};
+    heuristic::BuildStop past;
+    past.deadline = heuristic::BuildStop::Clock::now();
+    for (const heuristic::BuildStop& stop : {heuristic::BuildStop{&cancel}, past}) {
+        const heuristic::Pdb cut(board, heuristic::Pdb::default_memory_limit, 4, stop);
+        // The pair database is built regardless (a fraction of a second);
+        // the group databases stop, so the bound falls back to pairs.
+        CHECK(cut.available());
+        CHECK(cut.group(3) == nullptr);
+        CHECK(cut.group(4) == nullptr);
+        CHECK(cut.groups_bytes() == 0);
+        const heuristic::GroupPdb triples(board, whole, nullptr, 3, heuristic::GroupPdb::default_memory_limit, stop);
+        CHECK_FALSE(triples.available());
+        CHECK(triples.why_unavailable() == (stop.cancel ? "cancelled" : "out of time"));
     }
 }
