@@ -60,8 +60,7 @@ GroupPdb::GroupPdb(const board::Board& board, const Pdb& pairs, const GroupPdb* 
         return;
     }
     if (!label(memory_limit_bytes, stop)) return;
-    search(stop);
-    if (stop()) {
+    if (!search(stop)) {
         why_ = stop.why();
         values_.clear();
         return;
@@ -155,7 +154,7 @@ int GroupPdb::split_value(const int* index, Cell p) const {
     return best;
 }
 
-void GroupPdb::search(const BuildStop& stop) {
+bool GroupPdb::search(const BuildStop& stop) {
     values_.assign(offset_.back(), unreachable);
     // Each group's indices, packed 16 bits each, and each state's group.
     std::vector<uint64_t> packed;
@@ -200,7 +199,7 @@ void GroupPdb::search(const BuildStop& stop) {
     std::vector<uint32_t> queue;
     size_t head = 0, next_source = 0, pops = 0;
     while (head < queue.size() || next_source < sources.size()) {
-        if ((++pops & 65535) == 0 && stop()) return;
+        if ((++pops & 65535) == 0 && stop()) return false;
         uint32_t s;
         if (head < queue.size() &&
             (next_source == sources.size() || values_[queue[head]] <= sources[next_source].first))
@@ -249,6 +248,7 @@ void GroupPdb::search(const BuildStop& stop) {
             }
         }
     }
+    return true;
 }
 
 // A group beats its split when, in some area, its value exceeds every split

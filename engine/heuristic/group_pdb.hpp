@@ -108,7 +108,8 @@ private:
     // The best split of the group into smaller groups, the player on p.
     int split_value(const int* index, board::Cell p) const;
     bool label(uint64_t memory_limit_bytes, const BuildStop& stop);
-    void search(const BuildStop& stop);
+    // False when `stop` ended it before every state was valued.
+    bool search(const BuildStop& stop);
     void mark_beats();
 
     const board::Board& board_;
