@@ -32,9 +32,9 @@ wait_for_handler "$pid" || fail "term: no handler after 20 s"
 # The statistics must show expansions: wait for the tables to be built and
 # the search to run (0.2 s was too short for the sanitizer build on a loaded
 # machine: the prover had not expanded yet). --pdb-group 2 leaves out the
-# group databases: under ASan those of four took more than 3 s of processor
-# time to build on this level, and the signal stopped the build, before any
-# expansion (CI, stop 49).
+# group databases: under ASan this level's tables take about 3 s of
+# processor time (groups of four 2.6 s of it, on a quiet machine), and on
+# CI the signal stopped the build, before any expansion (stop 49).
 wait_for_cpu "$pid" 3 || fail "term: the process used no 3 s of processor time in 60 s"
 kill -TERM "$pid"
 wait "$pid"
