@@ -154,8 +154,9 @@ struct SearchFlags {
                      "(forward A* searches; FESS always; keeps push optimality)");
         app.add_option("--pdb-group", pdb_group,
                        "PDB bound: the largest group of maze boxes scored by one pattern database: 2 (pairs), 3 "
-                       "(and triples), 4 (and groups of four); keeps push optimality")
-            ->check(CLI::Range(2, 4))
+                       "(and triples), 4 (and groups of four), 5 (and patterns of five initial boxes, searched "
+                       "before the search); keeps push optimality")
+            ->check(CLI::Range(2, 5))
             ->capture_default_str();
         app.add_option("--tie-break", tie_break,
                        "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "

@@ -50,6 +50,10 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const
             if (group >= 3 && kind_ == Kind::pdb && pdb->group(3)) {
                 triples_ = pdb->group(3);
                 if (group >= 4) quads_ = pdb->group(4);
+                if (group >= FivePatterns::size && quads_ && pdb->fives() && !pdb->fives()->patterns().empty()) {
+                    fives_ = pdb->fives();
+                    rest_.reserve(board.boxes());
+                }
                 const int n = board.boxes();
                 single_.resize(n);
                 list_index_.resize(n);

@@ -13,7 +13,10 @@
 // maze box on the entrance (cost row Pdb::entrance_row()) and the other boxes
 // where they are. With groups (Options::pdb_group: 3 or 4) the maze part
 // also splits off triples (and groups of four) scored by the databases of
-// group_pdb.hpp, where such a group scores above its split into smaller ones.
+// group_pdb.hpp, where such a group scores above its split into smaller ones;
+// with 5, each pattern of five (five_patterns.hpp) whose boxes all stand
+// where it has them is scored by its value plus the usual split of the other
+// maze boxes, and the maze part is the larger of that and the split.
 // Admissible (see pdb.hpp: the maze part bounds the pushes
 // before each maze box first reaches the entrance, the goal part those
 // after). Not consistent in general, so the searches reopen (they do): a
@@ -48,6 +51,7 @@
 #include "heuristic/partition.hpp"
 #include "heuristic/pdb.hpp"
 #include "heuristic/group_pdb.hpp"
+#include "heuristic/five_patterns.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -69,7 +73,7 @@ public:
     // their matching: the bound becomes the larger of the two.
     // With `group` 3 or 4 the PDB kinds' maze part also scores groups of up
     // to that many maze boxes by the group databases (pdb->group(), those
-    // built).
+    // built); with 5 also the patterns of five (pdb->fives(), when built).
     Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr,
               const PairConflicts* conflicts = nullptr, int group = 2);
     // The reverse search's bound: the matching of boxes to the initial box
@@ -128,6 +132,10 @@ private:
     // best found of disjoint groups plus a pairing of the rest, minus
     // `pairing`; 0 when no group beats its split; -1 when one is dead.
     int group_bonus(const board::Cell* maze, int k, board::Cell player, int pairing);
+    // The maze part `split` (of maze_part, without patterns) raised by the
+    // patterns of five that match: a pattern's value plus the split of the
+    // other maze boxes; dead when a matching pattern or the rest is dead.
+    uint32_t with_fives(const board::Cell* maze, int k, board::Cell player, uint32_t split);
 
     const board::Board& board_;
     Kind kind_;
@@ -156,6 +164,9 @@ private:
         int box[GroupPdb::max_size];
     };
     std::vector<Group> candidates_;
+    const FivePatterns* fives_ = nullptr;  // null when off
+    std::vector<board::Cell> rest_;        // the maze boxes outside a pattern
+    bool scoring_rest_ = false;            // maze_part() called by with_fives()
     std::vector<char> used_;
     // Groups tried first (group_bonus), each seeding a greedy packing. With
     // 4 the packing fell 2 short of the best one at the start of XSokoban

@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "heuristic/hungarian.hpp"
+#include "heuristic/five_patterns.hpp"
 #include "heuristic/group_pdb.hpp"
 
 namespace hdasoko::heuristic {
@@ -18,7 +19,7 @@ using board::no_cell;
 using board::opposite;
 using board::unreachable;
 
-Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, const BuildStop& stop)
+Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, const BuildStop& stop, int threads)
     : board_(board), zone_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     if (!zone_.has_entrance()) {
@@ -44,6 +45,8 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, 
         if (!group->available()) break;
         groups_.push_back(std::move(group));
     }
+    if (max_group >= FivePatterns::size && group(4) && !stop())
+        fives_ = std::make_unique<const FivePatterns>(board_, *this, stop, threads);
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

@@ -39,6 +39,7 @@
 namespace hdasoko::heuristic {
 
 class GroupPdb;
+class FivePatterns;
 
 class Pdb {
 public:
@@ -47,17 +48,23 @@ public:
     // Then the databases of 3 .. `max_group` boxes over the same maze
     // (heuristic/group_pdb.hpp), each while the one below it was built and
     // `stop` does not say stop: a group database cut short is left out, with
-    // the ones above it (the bound then uses the smaller groups). The pair
-    // database itself (a fraction of a second) is always built.
+    // the ones above it (the bound then uses the smaller groups). With
+    // `max_group` 5, the patterns of five (heuristic/five_patterns.hpp) after
+    // the groups of four, until `stop` says stop. The pair database itself
+    // (a fraction of a second) is always built.
     static constexpr uint64_t default_memory_limit = uint64_t{1} << 30;
+    // The patterns of five search on up to `threads` threads.
     explicit Pdb(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit, int max_group = 3,
-                 const BuildStop& stop = {});
+                 const BuildStop& stop = {}, int threads = 1);
     ~Pdb();
 
     // The database of `size` boxes (3 or 4); null when not built.
     const GroupPdb* group(int size) const {
         return size >= 3 && size - 3 < static_cast<int>(groups_.size()) ? groups_[size - 3].get() : nullptr;
     }
+
+    // The patterns of five maze boxes; null when not built.
+    const FivePatterns* fives() const { return fives_.get(); }
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -112,6 +119,7 @@ private:
     PairAreas areas_;                    // of the indexed cells
     std::vector<uint16_t> values_;       // per state of areas_
     std::vector<std::unique_ptr<const GroupPdb>> groups_;  // sizes 3, 4, ...
+    std::unique_ptr<const FivePatterns> fives_;
     double build_seconds_ = 0;
 };
 

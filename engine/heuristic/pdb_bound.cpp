@@ -65,7 +65,35 @@ uint32_t Heuristic::maze_part(const Cell* maze, int k, Cell player) {
     const int pairing = partition_.max_pairing(k, gain_.data());
     if (!triples_ || k < 3) return total + pairing;
     const int bonus = group_bonus(maze, k, player, pairing);
-    return bonus < 0 ? dead : total + pairing + bonus;
+    if (bonus < 0) return dead;
+    const uint32_t split = total + pairing + bonus;
+    return fives_ && !scoring_rest_ && k >= FivePatterns::size ? with_fives(maze, k, player, split) : split;
+}
+
+// A pattern and the other maze boxes are disjoint groups, each scored
+// admissibly (five_patterns.hpp), so their sum bounds the maze part as the
+// split does; a pattern dead in the player's area makes the state dead.
+uint32_t Heuristic::with_fives(const Cell* maze, int k, Cell player, uint32_t split) {
+    uint32_t best = split;
+    for (const FivePatterns::Pattern& pattern : fives_->patterns()) {
+        // The maze boxes are in cell order, as the pattern's.
+        rest_.clear();
+        int m = 0;
+        for (int i = 0; i < k; ++i) {
+            if (m < FivePatterns::size && maze[i] == pattern.box[m]) ++m;
+            else if (m < FivePatterns::size && maze[i] > pattern.box[m]) break;  // pattern.box[m] holds no box
+            else rest_.push_back(maze[i]);
+        }
+        if (m < FivePatterns::size) continue;
+        const uint16_t value = pattern.at(player);
+        if (value == board::unreachable) return dead;
+        scoring_rest_ = true;
+        const uint32_t rest = maze_part(rest_.data(), k - FivePatterns::size, player);
+        scoring_rest_ = false;
+        if (rest == dead) return dead;
+        best = std::max(best, value + rest);
+    }
+    return best;
 }
 
 // Any disjoint groups, pairs and singles give an admissible maze part

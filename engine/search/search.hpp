@@ -323,7 +323,8 @@ inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board
         stop.deadline = heuristic::BuildStop::Clock::now() +
                         std::chrono::duration_cast<heuristic::BuildStop::Clock::duration>(
                             std::chrono::duration<double>(options.limits.time_limit_s * group_build_share));
-    return std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group, stop);
+    return std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group, stop,
+                                                  options.threads);
 }
 
 // Sequential A* over pushes: bucket open list ordered by f then lower h,

@@ -123,11 +123,11 @@ Config with_frozen_goals(Config c, bool on) {
                     [on](search::Options& o) { o.frozen_goals = on; });
 }
 
-// The same with the PDB bound's groups of up to 4 boxes or pairs only
-// (heuristic/group_pdb.hpp).
+// The same with the PDB bound's groups of up to 4 boxes and the patterns of
+// five (heuristic/group_pdb.hpp, five_patterns.hpp) or pairs only.
 Config with_groups(Config c, bool on) {
-    return adjusted(std::move(c), on ? " pdb-group=4" : " pdb-group=2",
-                    [on](search::Options& o) { o.pdb_group = on ? 4 : 2; });
+    return adjusted(std::move(c), on ? " pdb-group=5" : " pdb-group=2",
+                    [on](search::Options& o) { o.pdb_group = on ? 5 : 2; });
 }
 
 // The same with another order among equal f and h (search::TieBreak).
@@ -372,9 +372,10 @@ std::vector<std::string> differential(const level::Level& level, const BfsAnswer
     if (expected.kind == BfsAnswer::too_large) return out;
     const board::Board board(level);
     search::Options base;
-    // Shared by every PDB run, as the command does; with every group size,
-    // each configuration reading those up to its pdb_group.
-    base.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, 4);
+    // Shared by every PDB run, as the command does; with every group size
+    // and the patterns of five, each configuration reading those up to its
+    // pdb_group.
+    base.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, 5);
     std::vector<uint64_t> seen;  // configurations of each family so far
     uint64_t macros = 0;
     count.seconds.resize(configs().size(), 0.0);

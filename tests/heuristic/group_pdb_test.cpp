@@ -5,7 +5,10 @@
 // Microban and seeded random levels; along random walks the PDB bound with
 // groups of 3 and of 4, fresh and incremental, never exceeds the BFS
 // optimum, never falls below the bound with smaller groups, and rises above
-// it somewhere.
+// it somewhere. The patterns of five (heuristic/five_patterns.hpp): the
+// search's value is the same definition one box up; the bound with them
+// stays admissible along random walks and along a known solution of
+// XSokoban 62, which they raise.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -24,9 +27,11 @@
 #include "heuristic/heuristic.hpp"
 #include "heuristic/pdb.hpp"
 #include "heuristic/group_pdb.hpp"
+#include "heuristic/five_patterns.hpp"
 #include "instrumented.hpp"
 #include "level/level.hpp"
 #include "moves/moves.hpp"
+#include "search/search.hpp"
 #include "state/state.hpp"
 
 using namespace hdasoko;
@@ -165,8 +170,8 @@ std::vector<level::Level> test_levels() {
     return out;
 }
 
-generate::BfsAnswer exact(const std::string& text) {
-    return generate::bfs(level::parse_collection(text, "inline").at(0), 50000);
+generate::BfsAnswer exact(const std::string& text, size_t max_states = 50000) {
+    return generate::bfs(level::parse_collection(text, "inline").at(0), max_states);
 }
 
 }  // namespace
@@ -302,4 +307,184 @@ TEST_CASE("group pdb: a cancel or a deadline met while the pattern database buil
         CHECK_FALSE(triples.available());
         CHECK(triples.why_unavailable() == (stop.cancel ? "cancelled" : "out of time"));
     }
+}
+
+TEST_CASE("five patterns: the search's value is its definition, one box above the groups of four") {
+    std::mt19937_64 rng(37);
+    const std::vector<level::Level> all = test_levels();
+    int checked = 0, alive = 0;
+    for (size_t which = 0; which < all.size(); which += testing::instrumented ? 3 : 1) {
+        const Board board(all[which]);
+        if (board.initial_boxes().size() < 5) continue;
+        const heuristic::Pdb pdb(board, heuristic::Pdb::default_memory_limit, 4);
+        if (!pdb.available() || !pdb.group(4)) continue;
+        const heuristic::FivePatterns fives(board, pdb, heuristic::BuildStop{}, 1, 1 << 30);  // never cut off
+        // Groups of the level's own maze boxes: alive (the level is
+        // solvable), so the search runs to a terminal.
+        std::vector<Cell> maze;
+        for (Cell c : board.initial_boxes())
+            if (pdb.in_maze(c)) maze.push_back(c);
+        if (maze.size() < 5) continue;
+        for (int sample = 0; sample < 6; ++sample) {
+            std::shuffle(maze.begin(), maze.end(), rng);
+            Boxes b(maze.begin(), maze.begin() + 5);
+            const Cell p = sample == 0 ? board.initial_player() : static_cast<Cell>(rng() % board.cells());
+            if (std::find(b.begin(), b.end(), p) != b.end()) continue;
+            const uint16_t value = fives.search(b.data(), p);
+            INFO("level ", which + 1, " boxes ", b[0], " ", b[1], " ", b[2], " ", b[3], " ", b[4], " player ", p);
+            CHECK(value == defined_value(board, pdb, b, p));
+            alive += value != unreachable;
+            ++checked;
+        }
+    }
+    MESSAGE(checked, " groups of five, ", alive, " not dead");
+    CHECK(checked >= (testing::instrumented ? 15 : 50));
+    CHECK(alive >= checked / 2);
+}
+
+TEST_CASE("five patterns: along push-optimal solutions and random walks the bound with patterns stays admissible") {
+    std::mt19937_64 rng(38);
+    int on_paths = 0, raised = 0, levels = 0, patterns = 0, children = 0;
+    const std::vector<level::Level> all = test_levels();
+    for (size_t which = 0; which < all.size(); which += testing::instrumented ? 4 : 1) {
+        const Board board(all[which]);
+        if (board.initial_boxes().size() < 5) continue;
+        const heuristic::Pdb pdb(board, heuristic::Pdb::default_memory_limit, 5);
+        if (!pdb.available() || !pdb.fives() || pdb.fives()->patterns().empty()) continue;
+        ++levels;
+        patterns += static_cast<int>(pdb.fives()->patterns().size());
+        heuristic::Heuristic plain(board, heuristic::Kind::pdb, &pdb, nullptr, 4),
+            fresh(board, heuristic::Kind::pdb, &pdb, nullptr, 5), incremental(board, heuristic::Kind::pdb, &pdb, nullptr, 5);
+        moves::Reachability area(board);
+        // A push-optimal solution by A* with the matching bound (no patterns):
+        // every state on it is exactly its remaining pushes from done.
+        search::Options options;
+        options.limits.node_limit = 2000000;
+        const search::SearchResult best = search::astar(board, options);
+        if (best.outcome == search::Outcome::solved) {
+            std::vector<moves::Push> pushes;
+            for (const moves::Push& push : best.pushes) moves::unroll(board, push, pushes);
+            std::vector<uint64_t> boxes(board.words());
+            state::initial_boxes(board, boxes.data());
+            Cell player = board.initial_player();
+            for (size_t t = 0; t <= pushes.size(); ++t) {
+                const Cell normal = area.compute(boxes.data(), player);
+                const uint32_t with = fresh.evaluate(boxes.data(), normal);
+                INFO("level ", which + 1, " push ", t, " of ", pushes.size());
+                CHECK(with <= pushes.size() - t);
+                raised += with > plain.evaluate(boxes.data(), normal);
+                ++on_paths;
+                if (t == pushes.size()) break;
+                const Cell to = board.neighbor(pushes[t].box, pushes[t].dir);
+                state::clear_box(boxes.data(), pushes[t].box);
+                state::set_box(boxes.data(), to);
+                player = pushes[t].box;
+            }
+        }
+        // Random walks: never below the bound without patterns, and every
+        // child scored incrementally equals a fresh evaluation.
+        std::vector<uint64_t> boxes(board.words());
+        state::initial_boxes(board, boxes.data());
+        Cell player = board.initial_player();
+        for (int step = 0; step < 16; ++step) {
+            const Cell normal = area.compute(boxes.data(), player);
+            const uint32_t without = plain.evaluate(boxes.data(), normal);
+            const uint32_t with = fresh.evaluate(boxes.data(), normal);
+            if (without == heuristic::dead) break;
+            INFO("level ", which + 1, " step ", step, ":\n", testing::draw_state(board, boxes.data(), player));
+            CHECK(with >= without);
+            if (with == heuristic::dead) break;
+            std::vector<moves::Push> pushes;
+            moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
+            incremental.set_parent(boxes.data(), normal);
+            for (const moves::Push& push : pushes) {
+                const Cell to = board.neighbor(push.box, push.dir);
+                if (board.is_dead(to)) continue;
+                std::vector<uint64_t> child = boxes;
+                state::clear_box(child.data(), push.box);
+                state::set_box(child.data(), to);
+                moves::Reachability child_area(board);
+                const Cell child_player = child_area.compute(child.data(), push.box);
+                CHECK(incremental.evaluate_push(push.box, to, child_player) == fresh.evaluate(child.data(), child_player));
+                ++children;
+            }
+            if (pushes.empty()) break;
+            const moves::Push push = pushes[rng() % pushes.size()];
+            state::clear_box(boxes.data(), push.box);
+            state::set_box(boxes.data(), board.neighbor(push.box, push.dir));
+            player = push.box;
+        }
+    }
+    MESSAGE(levels, " levels with ", patterns, " patterns of five: ", on_paths, " states on optimal solutions (", raised,
+            " raised by the patterns), ", children, " children scored both ways");
+    CHECK(levels > 0);
+    CHECK(on_paths > 0);
+    CHECK(children > 0);
+}
+
+TEST_CASE("five patterns: XSokoban 62's bound rises and stays below a 245-push solution's pushes all along") {
+    // A push-optimal solution (245 pushes, 1398 moves) that hdasoko found
+    // with the patterns of five; replayed here move by move.
+    const std::string lurd =
+        "urrddddrruurrrddlLLLLrrrrrrdDuullllllLulDDDldRRdrUlluuurrrruurrruRRdrddLLddrUluLuuurrdrddLruulul"
+        "ldddLLLLLrruurrrurrdrddlLLLruulllddllLrrruurrrddlLLLLullDDDDDldRuuuuuurrdLulDDDDDuuuurrrruurrrur"
+        "rdDrdLLLLLLLLLulDDDDldRRluuuurrrruurrrurrurDDurRdRluurDrrdrddllLddLLLrrrddlldlllllluluurUdlddrUd"
+        "drrrrrrurruuuurrruululllllldddlddldLLddrrrrrrurruulllLrrrrddlUruuurrruulullllllddddddLLrruuuuuur"
+        "rrrrrdrddlllddLLrruurrruulullllllddddddlUruuuuurrrrrrdrddlllddlddldlllllluuUdddrrrrrruruuruurrru"
+        "ululllllldddddlUruuuurrrrrrdrddlllddllLrrruurrruulullllllddddlddrUrrrruuLLrrrrruululllllllldddlL"
+        "LLLrruurrrurrrrrrrrdrddlllddlddldlllllluuuUddddrrrrrruruullllldLrurrrrrddldlllllluUUdrrurrrrrruu"
+        "rrruululllllllldlllddllLrrruurrrddlLLLLrruurrrurrrrrrrrdrddlllddlllllldlluUddrrurrrrrruurrruulul"
+        "llllllldlllddllullDDDDldRuuuuurrdLrrruurrrddlLLLruurrrurrdddLddrrrrruullLrrrddllllluuLrddrrrrruu"
+        "lllLrrrrddlUruLLrrrrruululllllllldddLruulllddlLullDDDDuuuurrdLrrruurrrddlLLLruurrrurrdddLddrrrru"
+        "ulLrrddlllluuLrddrrrruullLuuulldddLruulllddlLullDDDldRRluuuurrdLrrruurrrddlLLLruurrrurrdddLddrUl"
+        "uLrdrdrrruullLuuulldddLruulllddlLullDDDldRuuuurrdLrrruurrrddlLLLruurrrurrdddLLLruulllddlLullDDDu"
+        "uurrdLrrruurrrddlLLLLullDDuurrdLulDrrrrrddlUruLLrrddddlUUruullLLLrrrrrddlUruLLLLullDDDDDuuuuurrd"
+        "LulDDDDuuurrrrrrrrrruurDldddrrruulLLLLLLLLLLLulDDDuurrrrruurrrurrrrrrDDuurrdrddllLLLLLLLLLLLLLLu"
+        "lDDurrrrruurrrurrrrrrrrdLulDDurrrddllLLLLLLLLLLLLLLulD";
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(61));
+    const heuristic::Pdb pdb(board, heuristic::Pdb::default_memory_limit, 5);
+    REQUIRE(pdb.available());
+    REQUIRE(pdb.fives());
+    CHECK(!pdb.fives()->patterns().empty());
+    heuristic::Heuristic four(board, heuristic::Kind::pdb, &pdb, nullptr, 4), five(board, heuristic::Kind::pdb, &pdb, nullptr, 5);
+    const int total = static_cast<int>(std::count_if(lurd.begin(), lurd.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+    REQUIRE(total == 245);
+    std::vector<uint64_t> boxes(board.words());
+    state::initial_boxes(board, boxes.data());
+    Cell player = board.initial_player();
+    moves::Reachability area(board);
+    int pushes = 0, raised = 0;
+    auto check = [&] {
+        const Cell normal = area.compute(boxes.data(), player);
+        const uint32_t without = four.evaluate(boxes.data(), normal), with = five.evaluate(boxes.data(), normal);
+        INFO("push ", pushes);
+        CHECK(with >= without);
+        CHECK(with <= static_cast<uint32_t>(total - pushes));
+        raised += with > without;
+        return with;
+    };
+    const uint32_t start = check();
+    for (char m : lurd) {
+        const int d = std::string("lurd").find(static_cast<char>(m | 32));
+        REQUIRE(d >= 0);
+        const Cell next = board.neighbor(player, d);
+        REQUIRE(next != no_cell);
+        if (state::has_box(boxes.data(), next)) {
+            REQUIRE(m >= 'A');
+            const Cell to = board.neighbor(next, d);
+            REQUIRE(to != no_cell);
+            REQUIRE_FALSE(state::has_box(boxes.data(), to));
+            state::clear_box(boxes.data(), next);
+            state::set_box(boxes.data(), to);
+            player = next;
+            ++pushes;
+            check();
+        } else {
+            REQUIRE(m >= 'a');
+            player = next;
+        }
+    }
+    for (Cell g : board.goals()) CHECK(state::has_box(boxes.data(), g));
+    MESSAGE("XSokoban 62: start bound ", start, " with patterns of five, ", raised, " of 246 states raised above groups of four");
+    CHECK(raised > 0);
 }
