@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <thread>
 
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
@@ -44,10 +45,13 @@ struct Analysis {
     uint32_t h_conflicts[2] = {};
     // The PDB bound with groups of 3 and of 4 (heuristic/group_pdb.hpp), with
     // conflicts as a search uses it; the databases' sizes and build time.
-    bool groups[2] = {};
-    uint32_t h_groups[2] = {};
+    // And with the patterns of five (heuristic/five_patterns.hpp).
+    bool groups[3] = {};
+    uint32_t h_groups[3] = {};
     uint64_t groups_bytes = 0;
     double groups_s = 0;
+    int fives = 0;
+    double fives_s = 0;
     std::string dead_picture, zone_picture;
     // Packing order (fess/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
@@ -75,7 +79,7 @@ std::string at_xy(int x, int y) {
 
 std::string bound(uint32_t h) { return h == heuristic::dead ? "dead" : std::to_string(h); }
 
-Analysis analyze(const level::Level& level) {
+Analysis analyze(const level::Level& level, bool fives) {
     Analysis a;
     auto t = std::chrono::steady_clock::now();
     const board::Board board(level);
@@ -120,11 +124,16 @@ Analysis analyze(const level::Level& level) {
         a.h_conflicts[k] = h.evaluate(boxes.data(), player);
     }
     t = std::chrono::steady_clock::now();
-    const heuristic::Pdb with_groups(board, heuristic::Pdb::default_memory_limit, 4);
+    const heuristic::Pdb with_groups(board, heuristic::Pdb::default_memory_limit, fives ? 5 : 4, {},
+                                     static_cast<int>(std::thread::hardware_concurrency()));
     a.groups_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     a.groups_bytes = with_groups.groups_bytes();
-    for (int size = 3; size <= 4; ++size) {
-        a.groups[size - 3] = with_groups.group(size) != nullptr;
+    if (with_groups.fives()) {
+        a.fives = static_cast<int>(with_groups.fives()->patterns().size());
+        a.fives_s = with_groups.fives()->build_seconds();
+    }
+    for (int size = 3; size <= 5; ++size) {
+        a.groups[size - 3] = size < 5 ? with_groups.group(size) != nullptr : with_groups.fives() != nullptr;
         a.h_groups[size - 3] =
             heuristic::Heuristic(board, Kind::pdb, &with_groups, &conflicts, size).evaluate(boxes.data(), player);
     }
@@ -212,9 +221,12 @@ void analysis_text(std::ostream& out, const level::Level& level, const Analysis&
         line("initial_h conflicts", bound(a.h_conflicts[0]) + " with matching, " + bound(a.h_conflicts[1]) + " with pdb");
         line("initial_h groups", (a.groups[0] ? bound(a.h_groups[0]) : std::string("-")) + " with triples, " +
                                      (a.groups[1] ? bound(a.h_groups[1]) : std::string("-")) +
-                                     " with groups of four (pdb and conflicts); databases " +
+                                     " with groups of four, " +
+                                     (a.groups[2] ? bound(a.h_groups[2]) : std::string("-")) +
+                                     " with patterns of five (pdb and conflicts); databases " +
                                      fixed(a.groups_bytes / 1048576.0, 2) + " MB, pair database and these built in " +
-                                     fixed(a.groups_s, 3) + " s");
+                                     fixed(a.groups_s, 3) + " s, of which " + std::to_string(a.fives) +
+                                     " patterns of five searched in " + fixed(a.fives_s, 3) + " s");
     } else {
         line("pair_conflicts", "not built");
     }
@@ -236,7 +248,8 @@ void analysis_csv_header(std::ostream& out) {
     out << "level,cells,boxes,dead,articulation_points,entrance_x,entrance_y,goal_zone,maze_zone,maze_boxes,"
            "pdb,pdb_entries,pdb_bytes,pdb_build_s,h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck,"
            "goal_groups,goal_groups_tested,goal_pattern_states,goal_patterns_s,h_matching_conflicts,h_pdb_conflicts,"
-           "conflicts_bytes,conflicts_build_s,h_pdb_triples,h_pdb_quads,groups_bytes,groups_build_s\n";
+           "conflicts_bytes,conflicts_build_s,h_pdb_triples,h_pdb_quads,groups_bytes,groups_build_s,h_pdb_fives,"
+           "fives_patterns,fives_build_s\n";
 }
 
 void analysis_csv_row(std::ostream& out, const level::Level& level, const Analysis& a) {
@@ -250,7 +263,9 @@ void analysis_csv_row(std::ostream& out, const level::Level& level, const Analys
     out << ',' << a.conflicts_bytes << ',' << fixed(a.conflicts_s, 4) << ','
         << (!a.groups[0] || a.h_groups[0] == heuristic::dead ? -1 : static_cast<int64_t>(a.h_groups[0])) << ','
         << (!a.groups[1] || a.h_groups[1] == heuristic::dead ? -1 : static_cast<int64_t>(a.h_groups[1])) << ','
-        << a.groups_bytes << ',' << fixed(a.groups_s, 4) << '\n';
+        << a.groups_bytes << ',' << fixed(a.groups_s, 4) << ','
+        << (!a.groups[2] || a.h_groups[2] == heuristic::dead ? -1 : static_cast<int64_t>(a.h_groups[2])) << ','
+        << a.fives << ',' << fixed(a.fives_s, 4) << '\n';
 }
 
 void analysis_header(std::ostream& out) {
@@ -271,7 +286,8 @@ void analysis_row(std::ostream& out, const level::Level& level, const Analysis& 
 
 }  // namespace
 
-int run_analyze(const std::vector<const level::Level*>& levels, bool single, const std::string& csv_path) {
+int run_analyze(const std::vector<const level::Level*>& levels, bool single, const std::string& csv_path,
+                bool fives) {
     std::ofstream csv;
     if (!csv_path.empty()) {
         csv.open(csv_path);
@@ -280,7 +296,7 @@ int run_analyze(const std::vector<const level::Level*>& levels, bool single, con
     }
     if (!single) analysis_header(std::cout);
     for (const level::Level* l : levels) {
-        const Analysis a = analyze(*l);
+        const Analysis a = analyze(*l, fives);
         if (single) analysis_text(std::cout, *l, a);
         else analysis_row(std::cout, *l, a);
         if (csv.is_open()) analysis_csv_row(csv, *l, a);

@@ -14,6 +14,9 @@
 namespace hdasoko::cli {
 
 // Returns the exit code (0; the analysis itself cannot fail).
-int run_analyze(const std::vector<const level::Level*>& levels, bool single, const std::string& csv_path);
+// With `fives`, the PDB bound with the patterns of five too (searched per
+// level: up to tens of seconds on XSokoban's big mazes).
+int run_analyze(const std::vector<const level::Level*>& levels, bool single, const std::string& csv_path,
+                bool fives = false);
 
 }  // namespace hdasoko::cli

@@ -447,6 +447,10 @@ int main(int argc, char** argv) {
     analyze->add_option("FILE", analyze_file, "XSB level or collection; - reads standard input")->required();
     analyze->add_option("--level", analyze_level, "level number (1-based) or 'all'")->capture_default_str();
     analyze->add_option("--csv", analyze_csv, "also write one CSV row per level to this file");
+    bool analyze_fives = false;
+    analyze->add_flag("--fives", analyze_fives,
+                      "also the PDB bound with the patterns of five (solve --pdb-group 5; searched per level, up to "
+                      "tens of seconds on big mazes)");
 
     // scale
     auto* scale = app.add_subcommand("scale", "HDA* speedup, search overhead and load balance per worker count");
@@ -530,7 +534,7 @@ int main(int argc, char** argv) {
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(analyze_file)));
             }
-            return cli::run_analyze(chosen, single, analyze_csv);
+            return cli::run_analyze(chosen, single, analyze_csv, analyze_fives);
         }
         if (*verify) {
             if (verify_file == "-" && solution_arg == "-") {

@@ -132,6 +132,12 @@ std::optional<FivePatterns::Pattern> FivePatterns::examine(const Cell* boxes, st
     return pattern;
 }
 
+uint64_t FivePatterns::bytes() const {
+    uint64_t bytes = 0;
+    for (const Pattern& pattern : patterns_) bytes += sizeof pattern + pattern.area.size() + pattern.value.size() * 2;
+    return bytes;
+}
+
 int FivePatterns::split(const Cell* boxes, Cell p) const {
     // Best of the splits into singles, pairs, triples and fours, over the
     // subsets of the five (bit m: boxes[m]).

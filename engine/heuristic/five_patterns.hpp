@@ -76,6 +76,7 @@ public:
 
     const std::vector<Pattern>& patterns() const { return patterns_; }
     int searches() const { return searches_; }
+    uint64_t bytes() const;
     double build_seconds() const { return build_seconds_; }
 
     // G_5 of five distinct maze boxes with the player on p (not on one of

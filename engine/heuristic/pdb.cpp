@@ -55,7 +55,7 @@ Pdb::~Pdb() = default;
 uint64_t Pdb::groups_bytes() const {
     uint64_t bytes = 0;
     for (const auto& group : groups_) bytes += group->bytes();
-    return bytes;
+    return fives_ ? bytes + fives_->bytes() : bytes;
 }
 
 uint64_t Pdb::bytes() const {

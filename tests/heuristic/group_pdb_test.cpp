@@ -488,3 +488,21 @@ TEST_CASE("five patterns: XSokoban 62's bound rises and stays below a 245-push s
     MESSAGE("XSokoban 62: start bound ", start, " with patterns of five, ", raised, " of 246 states raised above groups of four");
     CHECK(raised > 0);
 }
+
+TEST_CASE("five patterns: a cancel leaves them out, and more threads find the same patterns") {
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(61));
+    const heuristic::Pdb pdb(board, heuristic::Pdb::default_memory_limit, 4);
+    REQUIRE(pdb.group(4));
+    std::atomic<bool> cancel{true};
+    const heuristic::FivePatterns cut(board, pdb, heuristic::BuildStop{&cancel}, 2);
+    CHECK(cut.patterns().empty());
+    CHECK(cut.searches() == 0);
+    const heuristic::FivePatterns one(board, pdb, {}, 1), two(board, pdb, {}, 2);
+    REQUIRE(one.patterns().size() == two.patterns().size());
+    CHECK(!one.patterns().empty());
+    for (size_t i = 0; i < one.patterns().size(); ++i) {
+        CHECK(std::equal(one.patterns()[i].box, one.patterns()[i].box + 5, two.patterns()[i].box));
+        CHECK(one.patterns()[i].value == two.patterns()[i].value);
+    }
+    CHECK(one.searches() == two.searches());
+}
