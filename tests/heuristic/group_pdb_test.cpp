@@ -163,6 +163,30 @@ int split_value(const heuristic::Pdb& pdb, const Boxes& b, Cell p) {
     return best;
 }
 
+// The pushes from `boxes` (whose area `area` holds, normalized to
+// `normal`); every child off the dead squares, scored incrementally from
+// this parent, must equal a fresh evaluation. Counts those in `children`.
+std::vector<moves::Push> check_children(const Board& board, const std::vector<uint64_t>& boxes,
+                                        const moves::Reachability& area, Cell normal,
+                                        heuristic::Heuristic& incremental, heuristic::Heuristic& fresh,
+                                        int& children) {
+    std::vector<moves::Push> pushes;
+    moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
+    incremental.set_parent(boxes.data(), normal);
+    for (const moves::Push& push : pushes) {
+        const Cell to = board.neighbor(push.box, push.dir);
+        if (board.is_dead(to)) continue;
+        std::vector<uint64_t> child = boxes;
+        state::clear_box(child.data(), push.box);
+        state::set_box(child.data(), to);
+        moves::Reachability child_area(board);
+        const Cell child_player = child_area.compute(child.data(), push.box);
+        CHECK(incremental.evaluate_push(push.box, to, child_player) == fresh.evaluate(child.data(), child_player));
+        ++children;
+    }
+    return pushes;
+}
+
 // Microban's levels (small, many with an entrance), then seeded random ones.
 std::vector<level::Level> test_levels() {
     std::vector<level::Level> out = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/microban.xsb");
@@ -255,21 +279,9 @@ TEST_CASE("group pdb: along random walks the PDB bound with groups stays admissi
                 if (with == heuristic::dead) break;
                 // Every child scored incrementally from this parent equals a
                 // fresh evaluation with the same groups.
-                std::vector<moves::Push> pushes;
-                moves::for_each_push(board, boxes.data(), area,
-                                     [&](const moves::Push& push) { pushes.push_back(push); });
-                incremental.set_parent(boxes.data(), normal);
-                for (const moves::Push& push : pushes) {
-                    const Cell to = board.neighbor(push.box, push.dir);
-                    if (board.is_dead(to)) continue;
-                    std::vector<uint64_t> child = boxes;
-                    state::clear_box(child.data(), push.box);
-                    state::set_box(child.data(), to);
-                    moves::Reachability child_area(board);
-                    const Cell child_player = child_area.compute(child.data(), push.box);
-                    CHECK(incremental.evaluate_push(push.box, to, child_player) ==
-                          fresh.evaluate(child.data(), child_player));
-                }
+                int children = 0;
+                const std::vector<moves::Push> pushes =
+                    check_children(board, boxes, area, normal, incremental, fresh, children);
                 if (pushes.empty()) break;
                 const moves::Push push = pushes[rng() % pushes.size()];
                 state::clear_box(boxes.data(), push.box);
@@ -400,20 +412,8 @@ TEST_CASE("five patterns: along push-optimal solutions and random walks the boun
             INFO("level ", which + 1, " step ", step, ":\n", testing::draw_state(board, boxes.data(), player));
             CHECK(with >= without);
             if (with == heuristic::dead) break;
-            std::vector<moves::Push> pushes;
-            moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
-            incremental.set_parent(boxes.data(), normal);
-            for (const moves::Push& push : pushes) {
-                const Cell to = board.neighbor(push.box, push.dir);
-                if (board.is_dead(to)) continue;
-                std::vector<uint64_t> child = boxes;
-                state::clear_box(child.data(), push.box);
-                state::set_box(child.data(), to);
-                moves::Reachability child_area(board);
-                const Cell child_player = child_area.compute(child.data(), push.box);
-                CHECK(incremental.evaluate_push(push.box, to, child_player) == fresh.evaluate(child.data(), child_player));
-                ++children;
-            }
+            const std::vector<moves::Push> pushes =
+                check_children(board, boxes, area, normal, incremental, fresh, children);
             if (pushes.empty()) break;
             const moves::Push push = pushes[rng() % pushes.size()];
             state::clear_box(boxes.data(), push.box);
