@@ -74,6 +74,7 @@ struct SearchFlags {
     bool goal_patterns = search::Options{}.goal_patterns;
     bool frozen_goals = search::Options{}.frozen_goals;
     int pdb_group = search::Options{}.pdb_group;
+    uint64_t fives_after = search::Options{}.fives_after;
     search::TieBreak tie_break = search::Options{}.tie_break;
     int penalty_nodes = search::Options{}.penalty_nodes;
     std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
@@ -155,8 +156,13 @@ struct SearchFlags {
         app.add_option("--pdb-group", pdb_group,
                        "PDB bound: the largest group of maze boxes scored by one pattern database: 2 (pairs), 3 "
                        "(and triples), 4 (and groups of four), 5 (and patterns of five initial boxes, searched "
-                       "before the search); keeps push optimality")
+                       "before the search, scoring after --fives-after expansions); keeps push optimality")
             ->check(CLI::Range(2, 5))
+            ->capture_default_str();
+        app.add_option("--fives-after", fives_after,
+                       "--pdb-group 5: states each HDA* worker expands with groups of four before the patterns "
+                       "of five score states too (its open states are then scored again as they come up); 0 = "
+                       "from the start")
             ->capture_default_str();
         app.add_option("--tie-break", tie_break,
                        "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "
@@ -233,6 +239,7 @@ struct SearchFlags {
         o.goal_patterns = goal_patterns;
         o.frozen_goals = frozen_goals;
         o.pdb_group = pdb_group;
+        o.fives_after = fives_after;
         o.tie_break = tie_break;
         o.penalty_nodes = penalty_nodes;
         o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());

@@ -146,6 +146,7 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
              percent(st.pruned_goal_patterns, st.generated) + " of generated");
     line("tunnel_macros", thousands(st.tunnel_macros), percent(st.tunnel_macros, st.generated) + " of generated");
     line("reopened", thousands(st.reopened));
+    if (st.raised) line("raised", thousands(st.raised), "open states whose bound rose when scored with the patterns of five");
     line("stored", thousands(st.stored), "states in the closed table");
     if (!solved.result.workers.empty()) {
         line("workers", std::to_string(solved.result.workers.size()), "HDA*");
@@ -202,7 +203,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"pruned_matching\":" << st.pruned_matching << ",\"pruned_corral\":" << st.pruned_corral
         << ",\"corral_deadlocks\":" << st.corral_deadlocks
         << ",\"pruned_subset\":" << st.pruned_subset << ",\"pruned_frozen_goals\":" << st.pruned_frozen_goals
-        << ",\"pruned_goal_patterns\":" << st.pruned_goal_patterns << ",\"tunnel_macros\":" << st.tunnel_macros << ",\"initial_h\":" << st.initial_h
+        << ",\"pruned_goal_patterns\":" << st.pruned_goal_patterns << ",\"tunnel_macros\":" << st.tunnel_macros << ",\"raised\":" << st.raised << ",\"initial_h\":" << st.initial_h
         << ",\"last_f\":" << st.last_f << ",\"expanded_before_last_f\":" << st.expanded_before_last_f
         << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
         << ",\"communication_overhead\":" << (st.generated ? static_cast<double>(st.messages_sent) / st.generated : 0.0)

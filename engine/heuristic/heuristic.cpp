@@ -51,7 +51,7 @@ Heuristic::Heuristic(const board::Board& board, Kind kind, const Pdb* pdb, const
                 triples_ = pdb->group(3);
                 if (group >= 4) quads_ = pdb->group(4);
                 if (group >= FivePatterns::size && quads_ && pdb->fives() && !pdb->fives()->patterns().empty()) {
-                    fives_ = pdb->fives();
+                    fives_ = fives_built_ = pdb->fives();
                     rest_.reserve(board.boxes());
                 }
                 const int n = board.boxes();

@@ -76,6 +76,12 @@ public:
     // built); with 5 also the patterns of five (pdb->fives(), when built).
     Heuristic(const board::Board& board, Kind kind, const Pdb* pdb = nullptr,
               const PairConflicts* conflicts = nullptr, int group = 2);
+    // The patterns of five off or on again (between evaluations: on when
+    // constructed with them). Returns whether the bound has them to turn.
+    bool use_fives(bool on) {
+        fives_ = on ? fives_built_ : nullptr;
+        return fives_built_ != nullptr;
+    }
     // The reverse search's bound: the matching of boxes to the initial box
     // squares on pull distances (`pulls` must outlive this); the player is
     // not read. Consistent as the push matching is: a pull moves one box one
@@ -164,7 +170,8 @@ private:
         int box[GroupPdb::max_size];
     };
     std::vector<Group> candidates_;
-    const FivePatterns* fives_ = nullptr;  // null when off
+    const FivePatterns* fives_ = nullptr;        // null when off
+    const FivePatterns* fives_built_ = nullptr;  // the patterns use_fives() turns on; null when none
     std::vector<board::Cell> rest_;        // the maze boxes outside a pattern
     bool scoring_rest_ = false;            // maze_part() called by with_fives()
     std::vector<char> used_;

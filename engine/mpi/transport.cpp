@@ -348,14 +348,14 @@ std::vector<moves::Push> MpiNet::path(search::Ref goal, const search::RefCodec& 
 void MpiNet::gather(search::SearchResult& result) {
     const State& s = *state_;
     search::SearchStats& t = result.stats;
-    std::array<uint64_t, 16> counts{t.expanded,       t.generated,          t.duplicates,       t.reopened,
+    std::array<uint64_t, 17> counts{t.expanded,       t.generated,          t.duplicates,       t.reopened,
                                     t.pruned_dead_square, t.pruned_freeze, t.pruned_matching, t.pruned_corral,
                                     t.corral_deadlocks, t.pruned_subset,   t.expanded_before_last_f,
                                     t.messages_sent,  t.stored,             t.memory_bytes,     t.tunnel_macros,
-                                    t.last_f};
-    std::array<uint64_t, 16> sums{};
-    MPI_Allreduce(counts.data(), sums.data(), 15, MPI_UINT64_T, MPI_SUM, s.comm);
-    MPI_Allreduce(&counts[15], &sums[15], 1, MPI_UINT64_T, MPI_MAX, s.comm);
+                                    t.raised,         t.last_f};
+    std::array<uint64_t, 17> sums{};
+    MPI_Allreduce(counts.data(), sums.data(), 16, MPI_UINT64_T, MPI_SUM, s.comm);
+    MPI_Allreduce(&counts[16], &sums[16], 1, MPI_UINT64_T, MPI_MAX, s.comm);
     double seconds = 0;
     MPI_Allreduce(&t.seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, s.comm);
     t.expanded = sums[0];
@@ -373,8 +373,9 @@ void MpiNet::gather(search::SearchResult& result) {
     t.stored = sums[12];
     t.memory_bytes = sums[13];
     t.tunnel_macros = sums[14];
+    t.raised = sums[15];
     if (result.outcome != search::Outcome::solved && result.outcome != search::Outcome::bound_proven)
-        t.last_f = static_cast<uint32_t>(sums[15]);
+        t.last_f = static_cast<uint32_t>(sums[16]);
     t.seconds = seconds;
     static_assert(std::is_trivially_copyable_v<search::WorkerStats>);
     const int bytes = static_cast<int>(sizeof(search::WorkerStats) * result.workers.size());

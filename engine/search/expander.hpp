@@ -61,6 +61,22 @@ public:
           goal_bits_(words_, 0),
           plan_(options.tie_break == TieBreak::plan ? std::make_unique<Plan>(board) : nullptr) {
         for (board::Cell g : board.goals()) state::set_box(goal_bits_.data(), g);
+        if (options.fives_after > 0) {
+            heuristic_.use_fives(false);
+            debug_heuristic_.use_fives(false);
+        }
+    }
+
+    // The bound of a stored state scored afresh (state: stride words).
+    uint32_t score(const uint64_t* state) {
+        const uint32_t h = with_penalties(heuristic_.evaluate(state, state::player_of(state, words_)), state);
+        return with_perimeter(h, state, state::state_hash(board_, state));
+    }
+    // The stronger bound from now on (Options::fives_after): true when it
+    // differs, so that the states stored before are worth scoring again.
+    bool strengthen() {
+        debug_heuristic_.use_fives(true);
+        return heuristic_.use_fives(true);
     }
 
     // The initial state (boxes and normalized player) into `state` (stride
@@ -68,8 +84,7 @@ public:
     uint32_t root(uint64_t* state) {
         state::initial_boxes(board_, state);
         state[words_] = static_cast<uint64_t>(parent_area_.compute(state, board_.initial_player()));
-        const uint32_t h = with_penalties(heuristic_.evaluate(state, state::player_of(state, words_)), state);
-        return with_perimeter(h, state, state::state_hash(board_, state));
+        return score(state);
     }
 
     // The start states for the search kernel: the initial state alone.

@@ -152,7 +152,8 @@ template <class Exp>
 struct Worker {
     Worker(int id, const board::Board& board, const Options& options, const state::Packing& packing, int workers)
         : id(id), arena(packing.stride()), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
-          urgent(workers, 0), packed(packing.stride()), unpacked(packing.words() + 1) {}
+          urgent(workers, 0), packed(packing.stride()), unpacked(packing.words() + 1),
+          strengthened(options.fives_after == 0) {}
 
     const int id;
     state::Arena arena;  // states as state::Packing stores them
@@ -172,6 +173,8 @@ struct Worker {
     bool active = true;
     Clock::time_point idle_since;
     uint32_t held_f = no_cost;  // f of a node popped and not expanded when a limit stopped the search
+    bool strengthened = false;   // the bound switched (Options::fives_after)
+    uint32_t rescore_below = 0;  // nodes stored before, scored again when popped
     Key published = no_key;  // last value stored in open_key
     Key best_seen = 0;       // the best key of all workers when last read
 
@@ -354,6 +357,7 @@ private:
         for (auto& w : workers_) w->parker.unpark();
     }
     bool check_limits(Worker& me);
+    bool rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t);
     void go_idle(Worker& me);
     void wake(Worker& me);
     SearchResult finish();
@@ -673,6 +677,27 @@ bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
     return false;
 }
 
+// After the switch to the stronger bound (Options::fives_after) a node
+// stored before it is scored again when it comes up: when its bound rose it
+// goes back to the open list at its new f (or is dropped, dead) instead of
+// being expanded, and true is returned. Any admissible bound keeps the
+// proof above, so mixing the two does too.
+template <Order order, class Exp, class Meet, class Net>
+bool Hda<order, Exp, Meet, Net>::rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t) {
+    Node& node = me.nodes[index];
+    packing_.unpack(me.arena.at(index), me.unpacked.data());
+    const uint32_t h = me.expander.score(me.unpacked.data());
+    if (h != heuristic::dead && h <= t / tie_scale_) return false;
+    ++me.stats.raised;
+    if (h == heuristic::dead) {
+        store_flags(node, closed_flag | dead_flag);
+        return true;
+    }
+    const bool second = speculate_ && (major_key & 1);
+    if (node.g + h < incumbent()) me.open.push(major(node.g, h, second), tie(me, node.g, h, me.unpacked.data()), index);
+    return true;
+}
+
 template <Order order, class Exp, class Meet, class Net>
 void Hda<order, Exp, Meet, Net>::work(Worker& me) {
     const Limits& limits = options_.limits;
@@ -727,6 +752,13 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         const uint32_t f = f_of(m);
         Node& node = me.nodes[index];
         if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
+        if constexpr (order == Order::astar && requires { me.expander.strengthen(); }) {
+            if (!me.strengthened && me.stats.expanded >= options_.fives_after) {
+                me.strengthened = true;
+                if (me.expander.strengthen()) me.rescore_below = me.arena.size();
+            }
+            if (index < me.rescore_below && rescore(me, index, m, t)) continue;
+        }
         if constexpr (order == Order::astar) {
             if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
             ++me.expanded_at_f[f];

@@ -55,6 +55,8 @@ struct SearchStats {
     uint64_t pruned_goal_patterns = 0;  // a goal room no box can fill any more (deadlock/goal_patterns.hpp)
     uint64_t pruned_vicinity = 0;    // outside Options::vicinity (answer improvement only)
     uint64_t tunnel_macros = 0;      // children made by a tunnel macro (more than one push)
+    uint64_t raised = 0;             // open nodes whose bound rose when scored again after the
+                                     // switch to the patterns of five (Options::fives_after)
     // f layers: expansions before the last layer do not depend on tie-breaking.
     uint32_t initial_h = 0;
     uint32_t last_f = 0;
@@ -88,6 +90,7 @@ inline void add_counts(SearchStats& sum, const SearchStats& part) {
     sum.pruned_vicinity += part.pruned_vicinity;
     sum.pruned_goal_patterns += part.pruned_goal_patterns;
     sum.tunnel_macros += part.tunnel_macros;
+    sum.raised += part.raised;
     sum.messages_sent += part.messages_sent;
     sum.stored += part.stored;
     sum.memory_bytes += part.memory_bytes;
@@ -169,12 +172,27 @@ struct Options {
     bool frozen_goals = true;
     // Groups in the PDB bound's maze part (heuristic/group_pdb.hpp): the
     // maze boxes split into groups of up to pdb_group boxes (2: pairs only;
-    // 3: and triples; 4: and groups of four), each scored by its database;
-    // admissible, so it keeps push optimality. The databases are built with
-    // the pair database (Pdb's max_group). Four by default: XSokoban 25 is
-    // proven (386) in 97 s with them, and not in 600 s with triples alone;
-    // they cost 0.1-7 s to build on XSokoban (pdb_table()).
-    int pdb_group = 4;
+    // 3: and triples; 4: and groups of four; 5: and the patterns of five,
+    // heuristic/five_patterns.hpp), each scored by its database; admissible,
+    // so it keeps push optimality. The databases are built with the pair
+    // database (Pdb's max_group). Groups of four: XSokoban 25 is proven
+    // (386) in 97 s with them, and not in 600 s with triples alone; they
+    // cost 0.1-7 s to build on XSokoban (pdb_table()). Five by default,
+    // with fives_after below.
+    int pdb_group = 5;
+    // With pdb_group 5: the forward A* searches score states with the
+    // patterns of five only once a worker has expanded this many states, with
+    // groups of four before (0: from the start). From the switch on, the
+    // worker scores its open nodes again as they come up (search/hda.hpp
+    // rescore()). A million by default: the patterns prove XSokoban 62
+    // (245; not in 1500 s with groups of four), but from the start they
+    // lose 72, whose start bound they make exact (296): its whole search is
+    // the optimum's own layer, where the prover's dive did not find the
+    // solution in 300 s; groups of four prove it with 364,177 expansions
+    // on 2 workers. Switched after a million per worker, one configuration
+    // proves both and the other 31 levels proven before, 33 in all (2
+    // threads, 600 s limit; perf/results/xsokoban-optimal-600s-fives-after.md).
+    uint64_t fives_after = 1'000'000;
     std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
     // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
     // searches): h = max(h, the groups' searched costs + the rest's

@@ -289,6 +289,14 @@ expect_exit 0 analyze_fives analyze "$xsokoban" --level 6 --fives
 expect_in "$tmp/analyze_fives.out" "106 with groups of four, 108 with patterns of five" analyze_fives
 expect_exit 0 analyze_no_fives analyze "$xsokoban" --level 6
 expect_in "$tmp/analyze_no_fives.out" "106 with groups of four, - with patterns of five" analyze_no_fives
+# The patterns of five switched on after 300 expansions (--fives-after):
+# the open states stored before are scored again and some rise (JSON
+# raised); XSokoban 62's layer 243 under groups of four is not exhausted
+# in 20,000 expansions, so the search stops at the node limit either way.
+expect_exit 22 fives_after solve "$xsokoban" --level 62 --search astar --heuristic pdb --fives-after 300 --node-limit 20000 --json --quiet
+[ "$(json_get "$tmp/fives_after.out" 'd["stats"]["raised"] > 0')" = True ] || fail "fives_after: no open state raised"
+expect_exit 22 fives_never solve "$xsokoban" --level 62 --search astar --heuristic pdb --pdb-group 4 --fives-after 300 --node-limit 20000 --json --quiet
+[ "$(json_get "$tmp/fives_never.out" 'd["stats"]["raised"]')" = 0 ] || fail "fives_never: raised without patterns"
 expect_exit 0 analyze_all analyze "$xsokoban" --level all --csv "$tmp/analyze.csv"
 [ "$(wc -l <"$tmp/analyze.csv")" -eq 91 ] || fail "analyze_all: expected a header and 90 CSV rows"
 expect_in "$tmp/analyze.csv" "h_simple,h_matching,h_pdb_static,h_pdb,packing_together,packing_stuck" analyze_csv

@@ -127,7 +127,10 @@ Config with_frozen_goals(Config c, bool on) {
 // five (heuristic/group_pdb.hpp, five_patterns.hpp) or pairs only.
 Config with_groups(Config c, bool on) {
     return adjusted(std::move(c), on ? " pdb-group=5" : " pdb-group=2",
-                    [on](search::Options& o) { o.pdb_group = on ? 5 : 2; });
+                    [on](search::Options& o) {
+                        o.pdb_group = on ? 5 : 2;
+                        o.fives_after = 0;  // the patterns from the start
+                    });
 }
 
 // The same with another order among equal f and h (search::TieBreak).

@@ -107,6 +107,48 @@ TEST_CASE("astar: the deadlock search tries both cluster orders (XSokoban 9 with
     CHECK(verdict.pushes == 237);
 }
 
+TEST_CASE("astar: the patterns of five switched on after some expansions score the open states again") {
+    // XSokoban 62 (245 pushes): groups of four leave its f layers below 245
+    // too large to exhaust (243 at the start); the patterns of five close
+    // them at once. With an upper bound of 245 from elsewhere (a portfolio
+    // member's solution), A* that switches to the patterns after 300
+    // expansions proves it as A* with them from the start does: the states
+    // opened before the switch are scored again when they come up, and
+    // some rise out of the layer.
+    const level::Level level = shipped("xsokoban.xsb", 62);
+    const board::Board board(level);
+    const std::atomic<uint32_t> bound{245};
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, 5);
+    REQUIRE(options.pdb->fives());
+    REQUIRE(!options.pdb->fives()->patterns().empty());
+    options.shared_bound = &bound;
+    options.limits.node_limit = 20000;
+    options.pdb_group = 5;
+    options.fives_after = 300;
+    const search::SearchResult switched = search::astar(board, options);
+    CHECK(switched.outcome == Outcome::bound_proven);
+    CHECK(switched.stats.initial_h == 241);  // groups of four
+    CHECK(switched.stats.expanded > 300);
+    CHECK(switched.stats.raised > 0);
+    options.fives_after = 0;
+    const search::SearchResult from_start = search::astar(board, options);
+    CHECK(from_start.outcome == Outcome::bound_proven);
+    CHECK(from_start.stats.initial_h == 243);
+    CHECK(from_start.stats.raised == 0);
+    options.pdb_group = 4;
+    options.fives_after = 300;  // no patterns to switch to: nothing is scored again
+    const search::SearchResult four = search::astar(board, options);
+    CHECK(four.outcome == Outcome::node_limit);
+    CHECK(four.stats.open_min_f < 245);
+    CHECK(four.stats.raised == 0);
+    MESSAGE("XSokoban 62 with an upper bound of 245: proven in ", switched.stats.expanded,
+            " expansions switching after 300 (", switched.stats.raised, " open states raised), ",
+            from_start.stats.expanded, " with the patterns from the start; groups of four alone at ",
+            four.stats.open_min_f, " after ", four.stats.expanded);
+}
+
 TEST_CASE("astar: the tie-breaks order equal f and h, and change no push count") {
     // Only the order inside an f layer changes: the same optimal length,
     // and on XSokoban 9 with the PDB bound, whose work lies mostly in the

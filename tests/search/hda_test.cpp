@@ -294,6 +294,30 @@ TEST_CASE("hda hand-over: a layer that every child continues is shared by the wo
     }
 }
 
+TEST_CASE("hda pdb: the patterns of five switched on after some expansions prove XSokoban 62's bound at 2 and 3 workers") {
+    // astar_test's case with workers: each switches after its own 300
+    // expansions and scores its open states again; every f layer below the
+    // upper bound of 245 is exhausted, whatever the interleaving.
+    const board::Board board(collection("xsokoban.xsb").at(61));
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, 5);
+    options.pdb_group = 5;
+    options.fives_after = 300;
+    options.limits.node_limit = 100000;
+    for (int threads : {2, 3}) {
+        CAPTURE(threads);
+        std::atomic<uint32_t> bound{245};
+        options.shared_bound = &bound;
+        options.threads = threads;
+        const search::SearchResult result = search::hda(board, options);
+        CHECK(std::string(search::outcome_name(result.outcome)) == "bound_proven");
+        CHECK(result.stats.initial_h == 241);
+        CHECK(result.stats.raised > 0);
+        MESSAGE(threads, " workers: ", result.stats.expanded, " expansions, ", result.stats.raised, " raised");
+    }
+}
+
 TEST_CASE("hda small: one PDB shared read-only by every worker" * doctest::test_suite("threads")) {
     // Built once, handed to 4 workers that read it without locking (run
     // under ThreadSanitizer in CI).
