@@ -286,10 +286,16 @@ private:
     // expander's tie_rank()): lower h first, then the lower rank. The order
     // inside an f layer is free (the proof above only asks that every node
     // below the incumbent's f be expanded), so this keeps optimality.
-    uint32_t tie(Worker& me, uint32_t g, uint32_t h, const uint64_t* state) const {
+    // The rank is scored only where it decides: when the state is stored
+    // in an open list, and for a child sent away, when it ties its parent's
+    // h (does it continue the best line?). A batch's key takes rank 0, which
+    // can only make its f layer look busier to the others (a gate).
+    uint32_t tie(uint32_t g, uint32_t h, uint32_t rank) const {
         if constexpr (order == Order::greedy) return g;
-        if (tie_scale_ == 1) return h;
-        return h * tie_scale_ + me.expander.tie_rank(state);
+        return h * tie_scale_ + rank;
+    }
+    uint32_t rank(Worker& me, const uint64_t* state) const {
+        return tie_scale_ == 1 ? 0 : me.expander.tie_rank(state);
     }
     // The open list's first key: f, or with speculation (f, line), the second
     // line after the first within each f; f_of() takes the f back.
@@ -329,9 +335,9 @@ private:
     // another worker stored and expands itself, a local dive) is stored
     // closed, or closes a copy with a larger g: this owner expands it again
     // only when it is reached with a smaller g.
-    template <class Bound>
+    template <class Bound, class Rank>
     void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
-                Bound&& bound, bool shadow = false, bool second = false);
+                Bound&& bound, Rank&& rank, bool shadow = false, bool second = false);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
     void flush_all(Worker& me) {
@@ -346,6 +352,17 @@ private:
     bool idle_in_layer(int owner, uint32_t f) const {
         const Key k = least_key(*workers_[owner]);
         return k == kernel::no_key || f_of(static_cast<uint32_t>(k >> 32)) > f;
+    }
+    // Worker `owner` (of this process, its shard readable: local dives)
+    // stores `state` with g at most `g`; me.packed is used to compare.
+    bool held(Worker& me, int owner, const uint64_t* state, uint64_t hash, uint32_t g) const {
+        const Worker& to = *workers_[owner];
+        packing_.pack(state, me.packed.data());
+        const size_t packed_bytes = sizeof(uint64_t) * packing_.stride();
+        const uint32_t there = table_.find(owner, hash, [&](uint32_t i) {
+            return std::memcmp(to.arena.at(i), me.packed.data(), packed_bytes) == 0;
+        });
+        return there != concurrent::ClosedTable::none && load_g(to.nodes[there]) <= g;
     }
     // The lowest key a worker published: its open list's and what was sent to it.
     static Key least_key(const Worker& w) {
@@ -439,9 +456,9 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 }
 
 template <Order order, class Exp, class Meet, class Net>
-template <class Bound>
+template <class Bound, class Rank>
 void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   moves::Push move, Bound&& bound, bool shadow, bool second) {
+                                   moves::Push move, Bound&& bound, Rank&& rank, bool shadow, bool second) {
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
@@ -483,7 +500,7 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
     }
     if (shadow) return;  // the diver records a goal and expands it
     if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
-    if (g + h < incumbent()) me.open.push(major(g, h, second), tie(me, g, h, state), found.ref);
+    if (g + h < incumbent()) me.open.push(major(g, h, second), tie(g, h, rank()), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
 }
 
@@ -492,7 +509,7 @@ void Hda<order, Exp, Meet, Net>::send(Worker& me, int owner, const uint64_t* sta
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
     pack(batch->append(record_words_), state, stride_, m);
-    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(me, m.g, m.h, state)));
+    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(m.g, m.h, 0)));
     ++me.share.sent;
     if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
@@ -541,7 +558,8 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
             const Message m = unpack(r, stride_);
             insert(me, r, m.hash, m.parent, m.g,
                    moves::Push{m.box, static_cast<uint8_t>(m.dir & dir_bits), m.run},
-                   [&m] { return uint32_t{m.h}; }, (m.dir & shadow_bit) != 0, (m.dir & second_bit) != 0);
+                   [&m] { return uint32_t{m.h}; }, [&] { return rank(me, r); }, (m.dir & shadow_bit) != 0,
+                   (m.dir & second_bit) != 0);
         }
         me.share.received += n;
         drained += n;
@@ -563,40 +581,39 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
-            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); }, false, second);
+            insert(me, child, hash, parent_ref, g, push, [&] { return me.expander.bound(); },
+                   [&] { return rank(me, child); }, false, second);
             return;
         }
-        // Another worker's state: scored here, where the incremental bound is cheap.
+        // Another worker's state. Where its shard may be read (local dives),
+        // a copy its owner holds at g or less already is a duplicate, as it
+        // would be there: dropped before it is scored and sent.
+        if (local_dive_ && held(me, owner, child, hash, g)) {
+            ++me.stats.duplicates;
+            return;
+        }
+        // Scored here, where the incremental bound is cheap.
         const uint32_t h = me.expander.bound();
         if (h == heuristic::dead) {
             ++me.stats.pruned_matching;
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
-        const bool continues = gated_ && kernel::make_key(major(g, h, second), tie(me, g, h, child)) <= parent_key;
+        // It continues the best line when its key is no worse than its parent's.
+        const Key lowest = kernel::make_key(major(g, h, second), tie(g, h, 0));
+        const bool continues = gated_ && lowest <= parent_key &&
+                               (lowest + tie_scale_ <= parent_key || lowest + rank(me, child) <= parent_key);
+        Message m{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, static_cast<uint8_t>(push.dir | line),
+                  push.run};
         if (continues && local_dive_ && !(handover_ && idle_in_layer(owner, g + h))) {
             // The dive stays here: no hop, no wait; its owner remembers it.
-            // A copy its owner holds at g or less already: a duplicate, as it would be there.
-            const Worker& to = *workers_[owner];
-            packing_.pack(child, me.packed.data());
-            const size_t packed_bytes = sizeof(uint64_t) * packing_.stride();
-            const uint32_t there = table_.find(owner, hash, [&](uint32_t i) {
-                return std::memcmp(to.arena.at(i), me.packed.data(), packed_bytes) == 0;
-            });
-            if (there != concurrent::ClosedTable::none && load_g(to.nodes[there]) <= g) {
-                ++me.stats.duplicates;
-                return;
-            }
-            insert(me, child, hash, parent_ref, g, push, [h] { return h; }, false, second);
-            send(me, owner, child,
-                 Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box,
-                         static_cast<uint8_t>(push.dir | shadow_bit | line), push.run});
+            insert(me, child, hash, parent_ref, g, push, [h] { return h; }, [&] { return rank(me, child); }, false, second);
+            m.dir |= shadow_bit;
+            send(me, owner, child, m);
             return;
         }
         if (h == 0 && me.expander.is_goal(child)) lower_incumbent(g);  // prune with it while it travels
-        send(me, owner, child,
-             Message{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, static_cast<uint8_t>(push.dir | line),
-                     push.run});
+        send(me, owner, child, m);
         if (continues) {
             me.urgent[owner] = 1;
             urgent = true;
@@ -694,7 +711,8 @@ bool Hda<order, Exp, Meet, Net>::rescore(Worker& me, uint32_t index, uint32_t ma
         return true;
     }
     const bool second = speculate_ && (major_key & 1);
-    if (node.g + h < incumbent()) me.open.push(major(node.g, h, second), tie(me, node.g, h, me.unpacked.data()), index);
+    if (node.g + h < incumbent())
+        me.open.push(major(node.g, h, second), tie(node.g, h, rank(me, me.unpacked.data())), index);
     return true;
 }
 
@@ -809,8 +827,9 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
         if (!is_local(owner_of(hash))) return;  // another rank stores it
-        insert(*workers_[owner_of(hash) - first_], scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0},
-               [h] { return h; });
+        Worker& to = *workers_[owner_of(hash) - first_];
+        insert(to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
+               [&] { return rank(to, scratch.data()); });
     });
     if (best_h == heuristic::dead) return finish();  // on every rank alike
     for (auto& w : workers_) w->stats.initial_h = best_h;
