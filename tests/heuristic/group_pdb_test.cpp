@@ -22,6 +22,7 @@
 
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
+#include "children.hpp"
 #include "deadlock/position.hpp"
 #include "generate/level_generator.hpp"
 #include "generate/push_bfs.hpp"
@@ -170,21 +171,12 @@ std::vector<moves::Push> check_children(const Board& board, const std::vector<ui
                                         const moves::Reachability& area, Cell normal,
                                         heuristic::Heuristic& incremental, heuristic::Heuristic& fresh,
                                         int& children) {
-    std::vector<moves::Push> pushes;
-    moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) { pushes.push_back(push); });
-    incremental.set_parent(boxes.data(), normal);
-    for (const moves::Push& push : pushes) {
-        const Cell to = board.neighbor(push.box, push.dir);
-        if (board.is_dead(to)) continue;
-        std::vector<uint64_t> child = boxes;
-        state::clear_box(child.data(), push.box);
-        state::set_box(child.data(), to);
-        moves::Reachability child_area(board);
-        const Cell child_player = child_area.compute(child.data(), push.box);
-        CHECK(incremental.evaluate_push(push.box, to, child_player) == fresh.evaluate(child.data(), child_player));
-        ++children;
-    }
-    return pushes;
+    return testing::scored_children(
+        board, boxes, area, normal, incremental,
+        [&](const std::vector<uint64_t>& child, Cell child_player, const moves::Push&, uint32_t h) {
+            CHECK(h == fresh.evaluate(child.data(), child_player));
+            ++children;
+        });
 }
 
 // Microban's levels (small, many with an entrance), then seeded random ones.

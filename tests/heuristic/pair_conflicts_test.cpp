@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "children.hpp"
 #include "deadlock/position.hpp"
 #include "generate/level_generator.hpp"
 #include "generate/push_bfs.hpp"
@@ -184,30 +185,19 @@ TEST_CASE("pair conflicts: along random walks the bounds with conflicts stay adm
                 if (with == heuristic::dead) break;
                 // Every child scored incrementally from this parent: at
                 // least the bound without conflicts, at most the optimum.
-                std::vector<moves::Push> pushes;
-                moves::for_each_push(board, boxes.data(), area, [&](const moves::Push& push) {
-                    pushes.push_back(push);
-                });
-                incremental.set_parent(boxes.data(), normalized);
-                for (const moves::Push& push : pushes) {
-                    const Cell to = board.neighbor(push.box, push.dir);
-                    if (board.is_dead(to)) continue;
-                    std::vector<uint64_t> child = boxes;
-                    state::clear_box(child.data(), push.box);
-                    state::set_box(child.data(), to);
-                    moves::Reachability child_area(board);
-                    const Cell child_player = child_area.compute(child.data(), push.box);
-                    const uint32_t h = incremental.evaluate_push(push.box, to, child_player);
-                    const uint32_t base = plain.evaluate(child.data(), child_player);
-                    if (base == heuristic::dead) continue;
-                    CHECK(h >= base);
-                    if (h == heuristic::dead || h == base) continue;
-                    const generate::BfsAnswer b = exact(testing::draw_state(board, child.data(), push.box));
-                    if (b.kind == generate::BfsAnswer::solved) CHECK(h <= static_cast<uint32_t>(b.pushes));
-                    if (b.kind == generate::BfsAnswer::too_large) continue;
-                    if (b.kind == generate::BfsAnswer::unsolvable) continue;
-                    ++checked;
-                }
+                const std::vector<moves::Push> pushes = testing::scored_children(
+                    board, boxes, area, normalized, incremental,
+                    [&](const std::vector<uint64_t>& child, Cell child_player, const moves::Push& push, uint32_t h) {
+                        const uint32_t base = plain.evaluate(child.data(), child_player);
+                        if (base == heuristic::dead) return;
+                        CHECK(h >= base);
+                        if (h == heuristic::dead || h == base) return;
+                        const generate::BfsAnswer b = exact(testing::draw_state(board, child.data(), push.box));
+                        if (b.kind == generate::BfsAnswer::solved) CHECK(h <= static_cast<uint32_t>(b.pushes));
+                        if (b.kind == generate::BfsAnswer::too_large) return;
+                        if (b.kind == generate::BfsAnswer::unsolvable) return;
+                        ++checked;
+                    });
                 if (pushes.empty()) break;
                 const moves::Push push = pushes[rng() % pushes.size()];
                 state::clear_box(boxes.data(), push.box);
