@@ -62,6 +62,7 @@ struct SearchFlags {
     std::string hda_lag = "layer";  // --hda-lag: "layer" or -1..1000 (hda_lag_value())
     bool no_local_dive = !search::Options{}.hda_local_dive;
     bool speculate = search::Options{}.hda_speculate;
+    bool no_lookahead = !search::Options{}.hda_lookahead;
     std::optional<bool> handover;  // --handover / --no-handover; unset: the search's own choice
     size_t perimeter_states = search::Options{}.perimeter_states;
     std::string distribution = "zobrist";
@@ -113,6 +114,9 @@ struct SearchFlags {
                               "worker has nothing in its f layer, so that both dive a layer every child continues "
                               "(default: off, on in the optimal portfolio's hda-pdb when its workers fit the cores)");
         app.add_flag_callback("--no-handover", [this] { handover = false; }, "turn --handover off everywhere");
+        app.add_flag("--no-lookahead", no_lookahead,
+                     "HDA* with local dives: a worker with nothing to expand waits instead of computing ahead the "
+                     "expansions the worker holding the best node will need when its line ends");
         app.add_flag("--speculate", speculate,
                      "HDA* unless --hda-lag -1 (with layer it waits as with 0): a worker behind the best node in its f "
                      "layer expands its own best node "
@@ -226,6 +230,7 @@ struct SearchFlags {
         o.hda_lag = *hda_lag_value(hda_lag);
         o.hda_local_dive = !no_local_dive;
         o.hda_speculate = speculate;
+        o.hda_lookahead = !no_lookahead;
         o.hda_handover = handover;
         o.perimeter_states = perimeter_states;
         o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract

@@ -164,6 +164,13 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         uint64_t speculative = 0;
         for (const auto& w : solved.result.workers) speculative += w.speculative;
         line("speculative", thousands(speculative), "expansions behind the best open node (second line)");
+        uint64_t lookahead = 0, taken = 0;
+        for (const auto& w : solved.result.workers) {
+            lookahead += w.lookahead;
+            taken += w.ahead_taken;
+        }
+        line("lookahead", thousands(lookahead), "expansions computed ahead for another worker");
+        line("ahead_taken", thousands(taken), "expansions taken from those instead of expanded again");
     }
     line("generated_per_s", thousands(static_cast<uint64_t>(per_second(st.generated, st.seconds))));
     line("expanded_per_s", thousands(static_cast<uint64_t>(per_second(st.expanded, st.seconds))));
@@ -216,7 +223,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         out << (i ? "," : "") << "{\"expanded\":" << w.expanded << ",\"generated\":" << w.generated
             << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
             << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << ",\"waits\":" << w.waits
-               << ",\"speculative\":" << w.speculative << "}";
+               << ",\"speculative\":" << w.speculative << ",\"lookahead\":" << w.lookahead
+               << ",\"ahead_taken\":" << w.ahead_taken << "}";
     }
     out << "]";
     if (!solved.members.empty()) {

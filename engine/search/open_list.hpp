@@ -58,6 +58,12 @@ public:
         return node;
     }
 
+    // The node pop() returns next, left in place; only valid when not empty.
+    uint32_t top(uint32_t& f, uint32_t& h) {
+        peek(f, h);
+        return buckets_[f][h].back();
+    }
+
     size_t bytes() const { return size_ * sizeof(uint32_t); }
 
 private:

@@ -112,6 +112,8 @@ struct WorkerStats {
     double idle_s = 0;       // time with nothing to expand below the incumbent
     uint64_t waits = 0;      // times it waited rather than expand far behind the best open node
     uint64_t speculative = 0;  // expansions behind the best open node (second line)
+    uint64_t lookahead = 0;    // expansions computed ahead for another worker (search/lookahead.hpp)
+    uint64_t ahead_taken = 0;  // expansions taken from those instead of expanding
 };
 
 struct SearchResult {
@@ -260,6 +262,11 @@ struct Options {
     // (search/hda.hpp: second line). Off by default: it pays in the layers
     // below the optimum and is a lottery in the last one (search/hda.hpp).
     bool hda_speculate = false;
+    // Lookahead (with local dives): a worker with nothing to expand computes
+    // ahead the expansions the worker holding the best key will need when its
+    // line ends, which that worker then takes instead of expanding
+    // (search/hda.hpp look_ahead(), search/lookahead.hpp).
+    bool hda_lookahead = true;
     // The perimeter (search/perimeter.hpp): states within a few pushes of a
     // solved state with their exact distance, raising the bound of the rest.
     // Built once per level before the search, up to this many states; 0: none.

@@ -90,6 +90,15 @@ void check_against_astar(const level::Level& level, const std::vector<int>& thre
 
 const std::vector<int> all_counts = {1, 2, 3, 4, 8, 16};
 
+// The PDB bound, built once for the board, and `threads` workers.
+search::Options pdb_options(const board::Board& board, int threads) {
+    search::Options options;
+    options.heuristic = heuristic::Kind::pdb;
+    options.pdb = std::make_shared<const heuristic::Pdb>(board);
+    options.threads = threads;
+    return options;
+}
+
 }  // namespace
 
 TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag" * doctest::test_suite("threads")) {
@@ -274,10 +283,7 @@ TEST_CASE("hda hand-over: a layer that every child continues is shared by the wo
     // continuing child goes to an owner that has nothing in the layer, so
     // both dive (search/hda.hpp: hand-over).
     const board::Board board(collection("xsokoban.xsb").at(50));
-    search::Options options;
-    options.heuristic = heuristic::Kind::pdb;
-    options.pdb = std::make_shared<const heuristic::Pdb>(board);
-    options.threads = 2;
+    search::Options options = pdb_options(board, 2);
     size_t pushes = 0;
     for (bool handover : {false, true}) {
         CAPTURE(handover);
@@ -291,6 +297,35 @@ TEST_CASE("hda hand-over: a layer that every child continues is shared by the wo
         const uint64_t least = std::min(result.workers[0].expanded, result.workers[1].expanded);
         if (handover) CHECK(least * 20 >= result.stats.expanded);  // each worker at least 5 %
         else CHECK(least == 0);
+    }
+}
+
+TEST_CASE("hda lookahead: the worker waiting at a layer's gate computes ahead what the diver then takes") {
+    // XSokoban 51 with the PDB bound, as above: without hand-over one worker
+    // dives the whole layer and the other has nothing in it. With lookahead
+    // that one computes ahead the expansions the diver will need when its
+    // line ends; the diver takes them instead of expanding, so its order, and
+    // the optimum, stay as without.
+    const board::Board board(collection("xsokoban.xsb").at(50));
+    search::Options options = pdb_options(board, 1);
+    const search::SearchResult alone = search::hda(board, options);
+    REQUIRE(alone.outcome == Outcome::solved);
+    options.threads = 2;
+    for (bool lookahead : {false, true}) {
+        CAPTURE(lookahead);
+        options.hda_lookahead = lookahead;
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        REQUIRE(result.workers.size() == 2u);
+        CHECK(result.pushes.size() == alone.pushes.size());
+        uint64_t computed = 0, taken = 0;
+        for (const auto& w : result.workers) {
+            computed += w.lookahead;
+            taken += w.ahead_taken;
+        }
+        CHECK(taken <= computed);
+        if (lookahead) CHECK(taken * 100 >= result.stats.expanded);  // at least 1 % of the expansions
+        else CHECK(computed == 0);
     }
 }
 

@@ -1,0 +1,154 @@
+// tests/search/lookahead_test: the table of expansions computed ahead
+// (search/lookahead.hpp) and the candidate a worker publishes. A taker gets
+// exactly the children written for its state, and nothing for another state
+// of the same slot, another bound, or a slot being written; a taken slot is
+// empty. Under ThreadSanitizer ("threads"): a helper writing while a taker
+// takes never hands over a torn expansion, and a candidate read is never torn.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "search/lookahead.hpp"
+
+using namespace hdasoko;
+using search::AheadChild;
+using search::Candidate;
+using search::Lookahead;
+
+namespace {
+
+constexpr int stride = 3;
+
+std::vector<uint64_t> state_of(uint64_t n) { return {n, n * 7 + 1, n ^ 0x5555}; }
+
+// Writes `count` children of state n (each derived from n and its place) into a claimed slot.
+bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong = false) {
+    const std::vector<uint64_t> parent = state_of(n);
+    Lookahead::Writing w = table.claim(hash, parent.data());
+    if (!w) return false;
+    for (int i = 0; i < count; ++i) {
+        const std::vector<uint64_t> child = state_of(n * 100 + i);
+        if (!table.add(w, child.data(), AheadChild{n * 100 + i, static_cast<uint32_t>(i), 1, 5, 2, 1})) {
+            table.abandon(w);
+            return false;
+        }
+    }
+    table.publish(w, false, strong);
+    return true;
+}
+
+// The children taken for state n, checked against what write() puts there; -1: not there.
+int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false) {
+    const std::vector<uint64_t> parent = state_of(n);
+    int count = 0;
+    bool intact = true;
+    const bool there = table.take(hash, parent.data(), strong, [&](const uint64_t* child, const AheadChild& c) {
+        const std::vector<uint64_t> expected = state_of(n * 100 + count);
+        intact = intact && std::equal(expected.begin(), expected.end(), child) && c.hash == n * 100 + count &&
+                 c.h == static_cast<uint32_t>(count);
+        ++count;
+    });
+    CHECK(intact);
+    return there ? count : -1;
+}
+
+}  // namespace
+
+TEST_CASE("lookahead: a state's children come back once, and only for that state and bound") {
+    Lookahead table(stride, 8, 4);
+    CHECK(take(table, 3, 42) == -1);
+    REQUIRE(write(table, 3, 42, 5));
+    CHECK(table.holds(3));
+    CHECK_FALSE(table.holds(4));
+    CHECK(take(table, 3, 43) == -1);        // another state in the same slot
+    CHECK(take(table, 3, 42, true) == -1);  // written under the other bound
+    CHECK(take(table, 3, 42) == 5);
+    CHECK(take(table, 3, 42) == -1);  // taken: the slot is empty
+    CHECK_FALSE(table.holds(3));
+    // A state with no children (a deadlock) is there too, with none.
+    REQUIRE(write(table, 19, 8, 0));
+    CHECK(take(table, 19, 8) == 0);
+}
+
+TEST_CASE("lookahead: a newer expansion replaces one never taken; a slot being written is not handed out") {
+    Lookahead table(stride, 8, 4);
+    REQUIRE(write(table, 1, 10, 2));
+    REQUIRE(write(table, 17, 11, 3));  // same slot (17 & 15 == 1)
+    CHECK(take(table, 1, 10) == -1);
+    CHECK(take(table, 17, 11) == 3);
+    const std::vector<uint64_t> parent = state_of(12);
+    Lookahead::Writing w = table.claim(2, parent.data());
+    REQUIRE(w);
+    CHECK(table.holds(2));                          // a helper need not redo it
+    CHECK_FALSE(table.claim(2, parent.data()));     // nor may another write it
+    CHECK(take(table, 2, 12) == -1);                // nor is it taken half written
+    table.abandon(w);
+    CHECK_FALSE(table.holds(2));
+    // More children than a slot holds: add() says so.
+    Lookahead::Writing small = table.claim(5, parent.data());
+    REQUIRE(small);
+    const std::vector<uint64_t> child = state_of(1);
+    for (int i = 0; i < 8; ++i) CHECK(table.add(small, child.data(), AheadChild{}));
+    CHECK_FALSE(table.add(small, child.data(), AheadChild{}));
+    table.abandon(small);
+}
+
+TEST_CASE("lookahead: a candidate is read once per publication, whole" * doctest::test_suite("threads")) {
+    Candidate candidate(stride);
+    uint64_t seq = 0;
+    std::vector<uint64_t> got(stride);
+    uint32_t g = 0, h = 0;
+    bool strong = false;
+    CHECK_FALSE(candidate.read(seq, got.data(), g, h, strong));  // nothing published yet
+    candidate.publish(state_of(9).data(), 12, 30, true);
+    REQUIRE(candidate.read(seq, got.data(), g, h, strong));
+    CHECK(got == state_of(9));
+    CHECK(g == 12);
+    CHECK(h == 30);
+    CHECK(strong);
+    CHECK_FALSE(candidate.read(seq, got.data(), g, h, strong));  // the same one again
+
+    // One thread publishes states n with g = n, h = 2n; the reader checks every read whole.
+    std::atomic<bool> done{false};
+    std::thread writer([&] {
+        for (uint32_t n = 1; n <= 20000; ++n) candidate.publish(state_of(n).data(), n, 2 * n, n % 2 == 0);
+        done = true;
+    });
+    int reads = 0;
+    bool whole = true;
+    while (!done.load()) {
+        if (!candidate.read(seq, got.data(), g, h, strong)) continue;
+        ++reads;
+        whole = whole && got == state_of(g) && h == 2 * g && strong == (g % 2 == 0);
+    }
+    writer.join();
+    CHECK(whole);
+    CHECK(reads >= 1);
+}
+
+TEST_CASE("lookahead: a helper writing while a worker takes hands over whole expansions" * doctest::test_suite("threads")) {
+    Lookahead table(stride, 8, 6);
+    constexpr uint64_t states = 3000;
+    std::atomic<bool> done{false};
+    std::thread helper([&] {
+        for (uint64_t n = 1; n <= states; ++n) write(table, n * 0x9E3779B97F4A7C15ull, n, static_cast<int>(n % 9));
+        done = true;
+    });
+    int taken = 0;
+    bool right = true;
+    while (!done.load()) {
+        for (uint64_t n = 1; n <= states; ++n) {
+            const int count = take(table, n * 0x9E3779B97F4A7C15ull, n);
+            if (count < 0) continue;
+            ++taken;
+            right = right && count == static_cast<int>(n % 9);
+        }
+    }
+    helper.join();
+    CHECK(right);
+    MESSAGE("expansions taken while written: " << taken);
+}
