@@ -215,6 +215,8 @@ struct Worker {
     std::atomic<uint64_t> bytes{0};                  // published every so often for the memory limit
     concurrent::Parker parker;
     Candidate candidate;  // where helpers start (lookahead)
+    alignas(64) std::atomic<int> helpers{0};  // workers computing ahead for this one (lookahead)
+    int helping = -1;                         // the worker this one computes ahead for, or -1
 };
 
 }  // namespace kernel
@@ -362,8 +364,10 @@ private:
     void work(Worker& me);
     void drain_inbox(Worker& me);
     // Expands the node at `index`, popped with open-list key (major, t);
-    // second: a speculative expansion, its children on the second line.
-    void expand(Worker& me, uint32_t index, uint32_t major, uint32_t t, bool second);
+    // second: a speculative expansion, its children on the second line;
+    // helped: another worker computes ahead for this one (lookahead), so its
+    // children may be in ahead_.
+    void expand(Worker& me, uint32_t index, uint32_t major, uint32_t t, bool second, bool helped);
     // Stores a state in the owner's shard, or reopens it with a smaller g;
     // records goals; bound() gives the h of a new state. A shadow (a state
     // another worker stored and expands itself, a local dive) is stored
@@ -379,6 +383,15 @@ private:
     }
     bool behind(Worker& me, bool refresh);
     void publish_candidate(Worker& me);
+    // Lookahead: `me` now computes ahead for worker `target` (-1: for none),
+    // which publishes its candidates and looks for its children in ahead_
+    // only while some worker does (the look costs a cache miss an expansion).
+    void help(Worker& me, int target) {
+        if (me.helping == target) return;
+        if (me.helping >= 0) workers_[me.helping]->helpers.fetch_sub(1, std::memory_order_relaxed);
+        if (target >= 0) workers_[target]->helpers.fetch_add(1, std::memory_order_relaxed);
+        me.helping = target;
+    }
     bool look_ahead(Worker& me);
     // Worker `owner` holds nothing at f or below, open or in flight to it
     // (as it last published). Read for every continuing child: reading it
@@ -619,7 +632,8 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
 }
 
 template <Order order, class Exp, class Meet, class Net>
-void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t major_key, uint32_t t, bool second) {
+void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t major_key, uint32_t t, bool second,
+                                        bool helped) {
     const Node parent = me.nodes[index];
     const Ref parent_ref = ref(me, index);
     const Key parent_key = kernel::make_key(major_key, t);
@@ -670,7 +684,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         }
     };
     bool computed_ahead = false;
-    if (lookahead_) {
+    if (helped) {
         computed_ahead = ahead_->take(state::state_hash(board_, me.unpacked.data()), me.unpacked.data(),
                                       me.strengthened, [&](const uint64_t* child, const AheadChild& c) {
                                           each_child(child, c.hash, moves::Push{c.box, c.dir, c.run},
@@ -746,6 +760,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         me.ahead_seq = 0;
         me.ahead_stack.clear();
     }
+    help(me, target);
     uint64_t seq = me.ahead_seq;
     uint32_t g = 0, h = 0;
     bool strong = false;
@@ -976,16 +991,19 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         }
         store_flags(node, closed_flag);
         ++me.stats.expanded;
+        if (me.helping >= 0) help(me, -1);
         // 5. expand; children go to their owners.
         if (second) ++me.share.speculative;
-        if (lookahead_) publish_candidate(me);
-        expand(me, index, m, t, second);
+        const bool helped = lookahead_ && me.helpers.load(std::memory_order_relaxed) > 0;
+        if (helped) publish_candidate(me);
+        expand(me, index, m, t, second, helped);
         if (++since_flush == kernel::flush_interval) {
             since_flush = 0;
             flush_all(me);
         }
     }
     me.stats.stored = table_.size(me.id);
+    if (lookahead_) help(me, -1);
     check_limits(me);
     if (!me.active) me.share.idle_s += std::chrono::duration<double>(Clock::now() - me.idle_since).count();
 }
