@@ -152,6 +152,7 @@ constexpr long gated_park_ns = 200'000;    // a waiting worker looks at the othe
 constexpr int gated_spins = 64;            // yields before a waiting worker sleeps
 constexpr int lookahead_slot_bits = 12;    // expansions computed ahead held at once: 2^12
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
+constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
 
 // An open-list key (f, h) as one number: lower is better.
 using Key = uint64_t;
@@ -755,6 +756,12 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         }
     }
     if (target < 0) return false;
+    // One helper per worker: a diver uses little more, and on a shared
+    // machine more helpers take the cores from it (XSokoban 5, PDB, 8
+    // workers beside a CPU-bound process per core: 0.50x one worker's speed
+    // with every waiting worker computing ahead, at one worker's nodes).
+    if (me.helping != target && workers_[target]->helpers.load(std::memory_order_relaxed) >= kernel::helpers_per_worker)
+        return false;
     if (target != me.ahead_target) {
         me.ahead_target = target;
         me.ahead_seq = 0;
