@@ -79,7 +79,9 @@
 // and stores them instead of expanding it; otherwise it expands it itself,
 // never waiting for a helper. Nothing is stored or closed by the helper, so
 // the search is the same search (the same order, the same proof); a helper
-// that is slow or descheduled costs only its own time. XSokoban 5, PDB, 2
+// that is slow or descheduled never holds the diver up, though on a shared
+// machine it takes its share of the cores (at most one helper per worker:
+// helpers_per_worker). XSokoban 5, PDB, 2
 // workers: the diver took 230,000 of its 595,386 expansions from the
 // 325,000 computed ahead, 3.0 s against 4.1 s without (one worker 4.05 s).
 //
@@ -150,7 +152,7 @@ constexpr size_t initial_slots = 1 << 16;  // closed-table slots per worker at t
 constexpr long idle_park_ns = 1'000'000;   // an idle worker looks at the clock and limits this often
 constexpr long gated_park_ns = 200'000;    // a waiting worker looks at the others' keys this often
 constexpr int gated_spins = 64;            // yields before a waiting worker sleeps
-constexpr int lookahead_slot_bits = 12;    // expansions computed ahead held at once: 2^12
+constexpr int lookahead_slot_bits = 10;    // expansions computed ahead held at once: 2^10
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
 constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
 
@@ -860,7 +862,8 @@ bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
     if (limits.turns) limits.turns->take(limits.turn, limits.cancel);
     if (order == Order::astar && options_.shared_bound)  // another search's solution prunes too
         lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
-    uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes();
+    uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes() +
+                     me.ahead_stack.capacity() * sizeof(uint64_t) + (me.id == 0 && ahead_ ? ahead_->bytes() : 0);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
     me.bytes.store(bytes + table_.growth_bytes(me.id), std::memory_order_relaxed);  // the limit sees a doubling coming
     if (limits.memory_limit_bytes) {
