@@ -438,6 +438,15 @@ private:
     }
     bool check_limits(Worker& me);
     bool rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t);
+    // Switches `me` to the stronger bound (Options::fives_after) once; the
+    // states it stored before are scored again when they come up (rescore()).
+    void strengthen(Worker& me) {
+        if constexpr (requires { me.expander.strengthen(); }) {
+            if (me.strengthened) return;
+            me.strengthened = true;
+            if (me.expander.strengthen()) me.rescore_below = me.arena.size();
+        }
+    }
     void go_idle(Worker& me);
     void wake(Worker& me);
     SearchResult finish();
@@ -781,12 +790,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     if (workers_[target]->candidate.read(seq, fresh, g, h, strong)) {
         me.ahead_seq = seq;
         fresh[stride_] = (uint64_t{g} << 32) | h;
-        if constexpr (requires { me.expander.strengthen(); }) {
-            if (strong && !me.strengthened) {  // the bound the helped worker uses, as it would switch itself
-                me.strengthened = true;
-                if (me.expander.strengthen()) me.rescore_below = me.arena.size();
-            }
-        }
+        if (strong) strengthen(me);  // the bound the helped worker uses, as it would switch itself
     } else {
         me.ahead_stack.resize(me.ahead_stack.size() - entry);
     }
@@ -968,10 +972,7 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         Node& node = me.nodes[index];
         if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
         if constexpr (order == Order::astar && requires { me.expander.strengthen(); }) {
-            if (!me.strengthened && me.stats.expanded >= options_.fives_after) {
-                me.strengthened = true;
-                if (me.expander.strengthen()) me.rescore_below = me.arena.size();
-            }
+            if (me.stats.expanded >= options_.fives_after) strengthen(me);
             if (index < me.rescore_below && rescore(me, index, m, t)) continue;
         }
         if constexpr (order == Order::astar) {
