@@ -231,6 +231,8 @@ class Hda {
     using Clock = kernel::Clock;
     using Key = kernel::Key;
     using Worker = kernel::Worker<Exp>;
+    // The expander scores a state without its parent (Expander::score()).
+    static constexpr bool scores_afresh = requires(Exp& e, const uint64_t* s) { e.score(s); };
 
 public:
     Hda(const board::Board& board, const Options& options, Meet meet = {}, Net net = {})
@@ -697,11 +699,22 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     };
     bool computed_ahead = false;
     if (helped) {
-        computed_ahead = ahead_->take(state::state_hash(board_, me.unpacked.data()), me.unpacked.data(),
-                                      me.strengthened, [&](const uint64_t* child, const AheadChild& c) {
-                                          each_child(child, c.hash, moves::Push{c.box, c.dir, c.run},
-                                                     [&c] { return c.h; }, [&c] { return uint32_t{c.rank}; });
-                                      });
+        // An unscored child is a duplicate here (it was stored at its g or
+        // less when computed, and stays so); scored afresh all the same
+        // should it ever be needed, which any admissible bound allows.
+        computed_ahead = ahead_->take(
+            state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
+            [&](const uint64_t* child, const AheadChild& c) {
+                each_child(
+                    child, c.hash, moves::Push{c.box, c.dir, c.run},
+                    [&] {
+                        if constexpr (scores_afresh) {
+                            if (c.h == AheadChild::unscored) return me.expander.score(child);
+                        }
+                        return c.h;
+                    },
+                    [&] { return c.h != AheadChild::unscored ? uint32_t{c.rank} : rank(me, child); });
+            });
         if (computed_ahead) ++me.share.ahead_taken;
     }
     if (!computed_ahead)
@@ -809,6 +822,13 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     me.ahead_order.clear();
     const bool alive = me.expander.expand(state.data(), me.stats, [&](const uint64_t* child, uint64_t child_hash,
                                                                       const moves::Push& push) {
+        // A duplicate where it is stored needs no bound (the worker scores
+        // only new states), nor is it expanded below this state.
+        if (scores_afresh && held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
+            if (!ahead_->add(slot, child, AheadChild{child_hash, AheadChild::unscored, 0, push.box, push.dir, push.run}))
+                full = true;
+            return;
+        }
         const uint32_t ch = me.expander.bound();
         const uint32_t r = rank(me, child);
         if (!ahead_->add(slot, child, AheadChild{child_hash, ch, static_cast<uint16_t>(r), push.box, push.dir, push.run}))
@@ -823,7 +843,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         ahead_->abandon(slot);
         return true;
     }
-    ahead_->publish(slot, !alive, me.strengthened);
+    ahead_->publish(slot, !alive, g, me.strengthened);
     ++me.share.lookahead;
     // The children on the stack as the worker will take them: the lowest tie
     // on top, and of equal ties the last emitted.

@@ -26,8 +26,13 @@ namespace hdasoko::search {
 // One child of an expansion computed ahead; the child's state (stride words)
 // precedes it in the slot.
 struct AheadChild {
+    // h of a child the helper found stored already at its g or less: a
+    // duplicate for the taker too (stored states stay, their g only falls),
+    // so its bound, which the taker never reads, was not computed.
+    static constexpr uint32_t unscored = 0xFFFFFFFE;
+
     uint64_t hash;
-    uint32_t h;     // its bound as the expander gave it (heuristic::dead included)
+    uint32_t h;     // its bound as the expander gave it (heuristic::dead included), or unscored
     uint16_t rank;  // its tie rank (Expander::tie_rank())
     board::Cell box;
     uint8_t dir;
@@ -74,12 +79,14 @@ public:
         ++w.count;
         return true;
     }
-    // dead: the state has no children (a PI-corral deadlock); strong: the
-    // bound in force (search::Options::fives_after).
-    void publish(Writing& w, bool dead, bool strong) {
+    // dead: the state has no children (a PI-corral deadlock); g: the
+    // state's g the children were scored for (the unscored ones hold only
+    // at that g); strong: the bound in force (search::Options::fives_after).
+    void publish(Writing& w, bool dead, uint32_t g, bool strong) {
         Slot& slot = slots_[w.slot];
         slot.count = w.count;
         slot.dead = dead;
+        slot.g = g;
         slot.strong = strong;
         slot.status.store(ready, std::memory_order_release);
         w.slot = none;
@@ -89,17 +96,17 @@ public:
         w.slot = none;
     }
 
-    // True when the expansion of `state` with the bound `strong` is here:
-    // each(child, AheadChild) for each child, and the slot is emptied.
+    // True when the expansion of `state` at g with the bound `strong` is
+    // here: each(child, AheadChild) for each child, and the slot is emptied.
     template <class Each>
-    bool take(uint64_t hash, const uint64_t* state, bool strong, Each&& each) {
+    bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, Each&& each) {
         const size_t s = hash & mask_;
         Slot& slot = slots_[s];
         uint32_t status = ready;
         if (slot.status.load(std::memory_order_relaxed) != ready ||
             !slot.status.compare_exchange_strong(status, reading, std::memory_order_acquire))
             return false;
-        if (slot.hash.load(std::memory_order_relaxed) != hash || slot.strong != strong ||
+        if (slot.hash.load(std::memory_order_relaxed) != hash || slot.g != g || slot.strong != strong ||
             std::memcmp(words(s), state, sizeof(uint64_t) * stride_) != 0) {
             slot.status.store(ready, std::memory_order_release);  // another state's: left for it
             return false;
@@ -128,6 +135,7 @@ private:
     struct Slot {
         std::atomic<uint32_t> status{empty};
         int count = 0;
+        uint32_t g = 0;
         bool dead = false, strong = false;
         std::atomic<uint64_t> hash{0};
     };

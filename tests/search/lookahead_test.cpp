@@ -1,8 +1,8 @@
 // tests/search/lookahead_test: the table of expansions computed ahead
 // (search/lookahead.hpp) and the candidate a worker publishes. A taker gets
 // exactly the children written for its state, and nothing for another state
-// of the same slot, another bound, or a slot being written; a taken slot is
-// empty. Under ThreadSanitizer ("threads"): a helper writing while a taker
+// of the same slot, another g, another bound, or a slot being written; a
+// taken slot is empty. Under ThreadSanitizer ("threads"): a helper writing while a taker
 // takes never hands over a torn expansion, and a candidate read is never torn.
 #include <doctest/doctest.h>
 
@@ -25,8 +25,8 @@ constexpr int stride = 3;
 
 std::vector<uint64_t> state_of(uint64_t n) { return {n, n * 7 + 1, n ^ 0x5555}; }
 
-// Writes `count` children of state n (each derived from n and its place) into a claimed slot.
-bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong = false) {
+// Writes `count` children of state n at g (each derived from n and its place) into a claimed slot.
+bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong = false, uint32_t g = 7) {
     const std::vector<uint64_t> parent = state_of(n);
     Lookahead::Writing w = table.claim(hash, parent.data());
     if (!w) return false;
@@ -37,16 +37,16 @@ bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong =
             return false;
         }
     }
-    table.publish(w, false, strong);
+    table.publish(w, false, g, strong);
     return true;
 }
 
-// The children taken for state n, checked against what write() puts there; -1: not there.
-int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false) {
+// The children taken for state n at g, checked against what write() puts there; -1: not there.
+int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint32_t g = 7) {
     const std::vector<uint64_t> parent = state_of(n);
     int count = 0;
     bool intact = true;
-    const bool there = table.take(hash, parent.data(), strong, [&](const uint64_t* child, const AheadChild& c) {
+    const bool there = table.take(hash, parent.data(), g, strong, [&](const uint64_t* child, const AheadChild& c) {
         const std::vector<uint64_t> expected = state_of(n * 100 + count);
         intact = intact && std::equal(expected.begin(), expected.end(), child) && c.hash == n * 100 + count &&
                  c.h == static_cast<uint32_t>(count);
@@ -58,7 +58,7 @@ int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false) {
 
 }  // namespace
 
-TEST_CASE("lookahead: a state's children come back once, and only for that state and bound") {
+TEST_CASE("lookahead: a state's children come back once, and only for that state, g and bound") {
     Lookahead table(stride, 8, 4);
     CHECK(take(table, 3, 42) == -1);
     REQUIRE(write(table, 3, 42, 5));
@@ -66,6 +66,7 @@ TEST_CASE("lookahead: a state's children come back once, and only for that state
     CHECK_FALSE(table.holds(4));
     CHECK(take(table, 3, 43) == -1);        // another state in the same slot
     CHECK(take(table, 3, 42, true) == -1);  // written under the other bound
+    CHECK(take(table, 3, 42, false, 6) == -1);  // reached with another g: its duplicates may differ
     CHECK(take(table, 3, 42) == 5);
     CHECK(take(table, 3, 42) == -1);  // taken: the slot is empty
     CHECK_FALSE(table.holds(3));
