@@ -41,9 +41,10 @@ uint64_t physical_memory_bytes() {
     return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * page : 0;
 }
 
-// --hda-lag: "layer" (Options::hda_lag_layer, the default) or an integer
-// from -1 to 1000; nothing for anything else.
+// --hda-lag: "auto" (Options::hda_lag_auto, the default), "layer"
+// (Options::hda_lag_layer) or an integer from -1 to 1000; nothing for anything else.
 std::optional<int> hda_lag_value(const std::string& text) {
+    if (text == "auto") return search::Options::hda_lag_auto;
     if (text == "layer") return search::Options::hda_lag_layer;
     int value = 0;
     const char* end = text.data() + text.size();
@@ -59,7 +60,7 @@ struct SearchFlags {
     uint64_t node_limit = 0;
     double memory_limit_mb = 0;  // 0: three quarters of physical memory
     bool no_pi_corral = false;
-    std::string hda_lag = "layer";  // --hda-lag: "layer" or -1..1000 (hda_lag_value())
+    std::string hda_lag = "auto";  // --hda-lag: "auto", "layer" or -1..1000 (hda_lag_value())
     bool no_local_dive = !search::Options{}.hda_local_dive;
     bool speculate = search::Options{}.hda_speculate;
     bool no_lookahead = !search::Options{}.hda_lookahead;
@@ -101,9 +102,11 @@ struct SearchFlags {
         app.add_option("--hda-lag", hda_lag,
                        "HDA*: a worker whose best open node is in a higher f layer than the best of all, or "
                        "in the same layer and more than N pushes of h behind it, waits instead of expanding; "
-                       "layer = only across f layers; -1 = never")
+                       "layer = only across f layers; auto = 0 while the layers below the best f took fewer than "
+                       "50,000 expansions (one worker's order, for a search that may lie in one layer), then "
+                       "layer; -1 = never")
             ->check([](const std::string& text) {
-                return hda_lag_value(text) ? std::string() : "must be 'layer' or an integer from -1 to 1000";
+                return hda_lag_value(text) ? std::string() : "must be 'auto', 'layer' or an integer from -1 to 1000";
             })
             ->capture_default_str();
         app.add_flag("--no-local-dive", no_local_dive,

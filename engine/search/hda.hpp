@@ -42,6 +42,24 @@
 // workers, each hand-over of the best key waiting for the scheduler to run
 // the other worker (perf/results/last-layer-gate-s17.md).
 //
+// Which of the two (Options::hda_lag_auto, the default): with local dives
+// and lookahead (below) lag 0 no longer waits on the scheduler at each
+// step, and it keeps one worker's order, which in the optimum's layer is
+// what keeps the cost at one worker's: workers diving their own parts
+// expanded up to twice its nodes (XSokoban 49, PDB), and any parallel start
+// of the layer could lead the dive elsewhere (XSokoban 54: 15 times). But
+// a layer below the optimum's is exhausted in any order, and there lag 0
+// gives up the workers' parallel expansion. The optimum's layer is not
+// known until it ends, so the search decides by its past: while the layers
+// below the best f took fewer than kernel::parallel_below expansions (a
+// tight bound: the search may be one layer) the workers wait at lag 0;
+// after that (work that grows layer by layer, as with the matching bound)
+// only across layers. With a lag inside the layer a worker also sends each
+// child at once: a child held back in a batch is missed as a duplicate or
+// its better key unseen, and the order is no longer one worker's
+// (XSokoban 56, PDB, 2 workers at lag 0: 333,863 expansions against over
+// 7 M in 60 s with batches sent every 64 expansions).
+//
 // Local dives (Options::hda_local_dive, with the lag): on a shared machine
 // each hop of the best line to another worker waits for the scheduler to
 // run that worker, so the gated dive crawls. With local dives a child that
@@ -155,6 +173,8 @@ constexpr int gated_spins = 64;            // yields before a waiting worker sle
 constexpr int lookahead_slot_bits = 10;    // expansions computed ahead held at once: 2^10
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
 constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
+constexpr uint64_t parallel_below = 50'000;  // Options::hda_lag_auto: a layer is searched in one worker's
+                                             // order unless the layers below it took this many expansions
 
 // An open-list key (f, h) as one number: lower is better.
 using Key = uint64_t;
@@ -198,6 +218,7 @@ struct Worker {
     uint32_t rescore_below = 0;  // nodes stored before, scored again when popped
     Key published = no_key;  // last value stored in open_key
     Key best_seen = 0;       // the best key of all workers when last read
+    bool in_layer = false;   // Options::hda_lag_auto: waits within the best f layer (lag 0)
     uint32_t candidate_index = ~uint32_t{0};  // the node last published as candidate (lookahead)
     // Lookahead as a helper: the states still to compute ahead for another
     // worker, a stack of entries (state, then g << 32 | h), the next on top.
@@ -216,6 +237,8 @@ struct Worker {
     alignas(64) std::atomic<Key> inbox_key{no_key};  // lowest key sent here and not yet drained
     alignas(64) std::atomic<Key> open_key{no_key};   // lowest key of the open list below the incumbent
     std::atomic<uint64_t> bytes{0};                  // published every so often for the memory limit
+    alignas(64) std::atomic<uint64_t> at_f{0};       // f << 40 | expansions at f, of the last expansion
+    std::atomic<uint64_t> expansions{0};             // Options::hda_lag_auto reads both
     concurrent::Parker parker;
     Candidate candidate;  // where helpers start (lookahead)
     alignas(64) std::atomic<int> helpers{0};  // workers computing ahead for this one (lookahead)
@@ -248,10 +271,12 @@ public:
           // Speculation is defined by the wait within a layer: with the
           // layer-only default it waits as with lag 0 (as before the default changed).
           tie_scale_(order == Order::astar ? Exp::tie_ranks(board, options) : 1),
-          lag_(options.hda_speculate && options.hda_lag == Options::hda_lag_layer ? 0
-               : options.hda_lag == Options::hda_lag_layer                       ? options.hda_lag
+          auto_lag_(options.hda_lag == Options::hda_lag_auto && !options.hda_speculate),
+          lag_(options.hda_speculate && (options.hda_lag == Options::hda_lag_layer || options.hda_lag == Options::hda_lag_auto) ? 0
+               : options.hda_lag == Options::hda_lag_layer || auto_lag_                                                     ? Options::hda_lag_layer
                                                                                  : options.hda_lag * static_cast<int>(tie_scale_)),
-          gated_(order == Order::astar && threads_ > 1 && options.hda_lag >= 0 && !Net::distributed),
+          gated_(order == Order::astar && threads_ > 1 && (options.hda_lag >= 0 || options.hda_lag == Options::hda_lag_auto) &&
+                 !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
           handover_(local_dive_ && options.hda_handover.value_or(false)),
           lookahead_(local_dive_ && options.hda_lookahead),
@@ -387,6 +412,9 @@ private:
         for (int w = 0; w < total_; ++w) flush(me, w);
     }
     bool behind(Worker& me, bool refresh);
+    bool young(uint32_t f) const;
+    // The lag in force for `me` (Options::hda_lag_auto: 0 while the search is young).
+    int lag(const Worker& me) const { return auto_lag_ && me.in_layer ? 0 : lag_; }
     void publish_candidate(Worker& me);
     // Lookahead: `me` now computes ahead for worker `target` (-1: for none),
     // which publishes its candidates and looks for its children in ahead_
@@ -460,6 +488,7 @@ private:
     const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
     const uint32_t tie_scale_;  // A* with a tie rank: the expander's tie_ranks() (the tie's h unit), else 1
+    const bool auto_lag_;       // Options::hda_lag_auto: lag_ until a layer outgrows the ones below (Worker::in_layer)
     const int lag_;             // in units of the tie (h * tie_scale_)
     const bool gated_;
     const bool local_dive_;
@@ -585,7 +614,9 @@ void Hda<order, Exp, Meet, Net>::send(Worker& me, int owner, const uint64_t* sta
     concurrent::Batch*& batch = me.out[owner];
     if (!batch) batch = me.pool.acquire(kernel::batch_records * record_words_);
     pack(batch->append(record_words_), state, stride_, m);
-    me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(m.g, m.h, 0)));
+    // A shadow is stored closed there (the sender expands it): no work for the owner.
+    if (!(m.dir & shadow_bit))
+        me.out_key[owner] = std::min(me.out_key[owner], kernel::make_key(major(m.g, m.h, (m.dir & second_bit) != 0), tie(m.g, m.h, 0)));
     ++me.share.sent;
     if (batch->size(record_words_) == kernel::batch_records) flush(me, owner);
 }
@@ -737,11 +768,25 @@ bool Hda<order, Exp, Meet, Net>::behind(Worker& me, bool refresh) {
         me.published = mine;
         me.open_key.store(mine, std::memory_order_relaxed);
     }
-    if (!refresh && mine <= me.best_seen + lag_) return false;
+    if (!refresh && mine <= me.best_seen + lag(me)) return false;
     Key best = mine;
     for (const auto& w : workers_) best = std::min(best, least_key(*w));
     me.best_seen = best;
-    return mine > best + lag_;
+    if (auto_lag_) me.in_layer = young(f_of(static_cast<uint32_t>(best >> 32)));
+    return mine > best + lag(me);
+}
+
+// Options::hda_lag_auto: the layers below f took fewer than
+// parallel_below expansions (as the workers last published).
+template <Order order, class Exp, class Meet, class Net>
+bool Hda<order, Exp, Meet, Net>::young(uint32_t f) const {
+    uint64_t in_f = 0, all = 0;
+    for (const auto& w : workers_) {
+        const uint64_t at = w->at_f.load(std::memory_order_relaxed);
+        if ((at >> 40) == f) in_f += at & ((uint64_t{1} << 40) - 1);
+        all += w->expansions.load(std::memory_order_relaxed);
+    }
+    return all - std::min(all, in_f) < kernel::parallel_below;
 }
 
 // Lookahead, the worker expanding: the node it will pop after this one
@@ -998,6 +1043,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         if constexpr (order == Order::astar) {
             if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
             ++me.expanded_at_f[f];
+            if (auto_lag_) {  // one worker's line: a store to a line of its own, read every few expansions
+                me.at_f.store((uint64_t{f} << 40) | me.expanded_at_f[f], std::memory_order_relaxed);
+                me.expansions.store(me.stats.expanded + 1, std::memory_order_relaxed);
+            }
             me.max_f = std::max(me.max_f, f);
             if (me.id == 0 && f > layer_f) {
                 layer_f = f;
@@ -1028,7 +1077,12 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         const bool helped = lookahead_ && me.helpers.load(std::memory_order_relaxed) > 0;
         if (helped) publish_candidate(me);
         expand(me, index, m, t, second, helped);
-        if (++since_flush == kernel::flush_interval) {
+        // Waiting within the layer: every child at its owner before the
+        // next pop, so that the order is one worker's (a child held back in
+        // a batch is missed as a duplicate, or its better key not seen:
+        // XSokoban 56, PDB, lag 0, 2 workers: over 7 M expansions in 60 s
+        // against one worker's 333,861).
+        if (++since_flush == kernel::flush_interval || (gated_ && lag(me) < Options::hda_lag_layer)) {
             since_flush = 0;
             flush_all(me);
         }

@@ -226,17 +226,22 @@ struct Options {
     // HDA* in A* order: a worker whose best open (f, h) is in a larger f
     // layer than the best of all workers, or in the same layer and more than
     // this many pushes of h behind it, waits instead of expanding
-    // (search/hda.hpp: the last f layer); -1: never. By default
-    // (hda_lag_layer) only across layers: no worker expands above the lowest
-    // open f, which keeps the layers above the optimum's out of the search,
-    // while within a layer every worker expands its own best. A lag of 0 (the
-    // default before) kept 2 workers at one worker's node count but made
-    // them no faster than one (XSokoban 3, matching: 0.86x on a quiet
-    // machine) and up to 14 times slower beside a CPU-bound process, the
-    // worker holding the best key handing it on at the pace of the scheduler
+    // (search/hda.hpp: the last f layer); -1: never. hda_lag_layer: only
+    // across layers (no worker expands above the lowest open f, which keeps
+    // the layers above the optimum's out of the search, while within a
+    // layer every worker expands its own best). hda_lag_auto (the default):
+    // 0 while the layers below the best f took fewer than
+    // kernel::parallel_below expansions, then layer. With a lag within the
+    // layer (0 or more, or auto at 0) the workers send every child at once,
+    // so that the order is one worker's across the shards. A lag of 0 alone
+    // (before local dives and lookahead) made 2 workers no faster than one
+    // (XSokoban 3, matching: 0.86x on a quiet machine) and up to 14 times
+    // slower beside a CPU-bound process, the worker holding the best key
+    // handing it on at the pace of the scheduler
     // (perf/results/last-layer-gate-s17.md).
     static constexpr int hda_lag_layer = 1 << 30;  // more than any h: only a larger f is behind
-    int hda_lag = hda_lag_layer;
+    static constexpr int hda_lag_auto = -2;
+    int hda_lag = hda_lag_auto;
     // With a lag (>= 0): a child that continues the best line (its
     // key no worse than its parent's) is stored and expanded by its parent's
     // worker, whoever owns its hash, so that the dive does not wait for

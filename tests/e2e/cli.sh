@@ -58,9 +58,9 @@ expect_exit 30 bad_heuristic solve "$microban" --heuristic nonsense
 expect_exit 30 bad_level solve "$microban" --level x
 for lag in 1001 -2 lay 3x; do
     expect_exit 30 "bad_lag_$lag" solve "$microban" --search hda --threads 2 --hda-lag "$lag"
-    expect_in "$tmp/bad_lag_$lag.err" "must be 'layer' or an integer from -1 to 1000" "bad_lag_$lag"
+    expect_in "$tmp/bad_lag_$lag.err" "must be 'auto', 'layer' or an integer from -1 to 1000" "bad_lag_$lag"
 done
-for lag in layer -1 0 1000; do
+for lag in auto layer -1 0 1000; do
     expect_exit 0 "lag_$lag" solve "$microban" --level 2 --search hda --threads 2 --hda-lag "$lag"
 done
 expect_exit 30 out_of_range solve "$microban" --level 156

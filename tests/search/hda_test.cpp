@@ -329,6 +329,37 @@ TEST_CASE("hda lookahead: the worker waiting at a layer's gate computes ahead wh
     }
 }
 
+TEST_CASE("hda auto lag: a search young below its layer keeps one worker's order, at 2 and 4 workers") {
+    // XSokoban 54 with the PDB bound: 10 expansions below the optimum's
+    // layer, 180,213 in it with one worker. Workers that each dive their
+    // own part of that layer (lag `layer`) expand 1.6 times as many; even a
+    // short parallel start of the layer led the dive elsewhere (2.7 M).
+    // With the default (Options::hda_lag_auto) the layers of a search whose
+    // lower layers took under kernel::parallel_below expansions wait at lag
+    // 0 and every child reaches its owner before the next pop, so the
+    // workers expand one worker's nodes, give or take the few states a
+    // stale key lets through.
+    const board::Board board(collection("xsokoban.xsb").at(53));
+    search::Options options = pdb_options(board, 1);
+    REQUIRE(options.hda_lag == search::Options::hda_lag_auto);
+    const search::SearchResult alone = search::hda(board, options);
+    REQUIRE(alone.outcome == Outcome::solved);
+    for (int threads : {2, 4}) {
+        CAPTURE(threads);
+        options.threads = threads;
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        CHECK(result.pushes.size() == alone.pushes.size());
+        CHECK(result.stats.expanded * 100 <= alone.stats.expanded * 102);
+        // The diver never waits for a shadow of its own dive: a shadow is
+        // stored closed by its owner, so its key is no work there (it once
+        // held the diver at the gate for 1 expansion in 10).
+        const auto diver = std::max_element(result.workers.begin(), result.workers.end(),
+                                            [](const auto& a, const auto& b) { return a.expanded < b.expanded; });
+        CHECK(diver->waits * 50 < diver->expanded);
+    }
+}
+
 TEST_CASE("hda pdb: the patterns of five switched on after some expansions prove XSokoban 62's bound at 2 and 3 workers") {
     // astar_test's case with workers: each switches after its own 300
     // expansions and scores its open states again; every f layer below the
