@@ -218,7 +218,7 @@ struct Worker {
     uint32_t rescore_below = 0;  // nodes stored before, scored again when popped
     Key published = no_key;  // last value stored in open_key
     Key best_seen = 0;       // the best key of all workers when last read
-    bool in_layer = false;   // Options::hda_lag_auto: waits within the best f layer (lag 0)
+    bool in_layer = false;   // Options::hda_lag_auto: the search is young, lag 0 (young())
     uint32_t candidate_index = ~uint32_t{0};  // the node last published as candidate (lookahead)
     // Lookahead as a helper: the states still to compute ahead for another
     // worker, a stack of entries (state, then g << 32 | h), the next on top.
@@ -254,8 +254,6 @@ class Hda {
     using Clock = kernel::Clock;
     using Key = kernel::Key;
     using Worker = kernel::Worker<Exp>;
-    // The expander scores a state without its parent (Expander::score()).
-    static constexpr bool scores_afresh = requires(Exp& e, const uint64_t* s) { e.score(s); };
 
 public:
     Hda(const board::Board& board, const Options& options, Meet meet = {}, Net net = {})
@@ -272,9 +270,9 @@ public:
           // layer-only default it waits as with lag 0 (as before the default changed).
           tie_scale_(order == Order::astar ? Exp::tie_ranks(board, options) : 1),
           auto_lag_(options.hda_lag == Options::hda_lag_auto && !options.hda_speculate),
-          lag_(options.hda_speculate && (options.hda_lag == Options::hda_lag_layer || options.hda_lag == Options::hda_lag_auto) ? 0
-               : options.hda_lag == Options::hda_lag_layer || auto_lag_                                                     ? Options::hda_lag_layer
-                                                                                 : options.hda_lag * static_cast<int>(tie_scale_)),
+          lag_(options.hda_lag == Options::hda_lag_layer || options.hda_lag == Options::hda_lag_auto
+                   ? (options.hda_speculate ? 0 : Options::hda_lag_layer)
+                   : options.hda_lag * static_cast<int>(tie_scale_)),
           gated_(order == Order::astar && threads_ > 1 && (options.hda_lag >= 0 || options.hda_lag == Options::hda_lag_auto) &&
                  !Net::distributed),
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
@@ -488,7 +486,7 @@ private:
     const state::Packing packing_;                                 // how the arenas hold states
     const uint32_t weight_;
     const uint32_t tie_scale_;  // A* with a tie rank: the expander's tie_ranks() (the tie's h unit), else 1
-    const bool auto_lag_;       // Options::hda_lag_auto: lag_ until a layer outgrows the ones below (Worker::in_layer)
+    const bool auto_lag_;       // Options::hda_lag_auto: 0 while the search is young (Worker::in_layer), then lag_
     const int lag_;             // in units of the tie (h * tie_scale_)
     const bool gated_;
     const bool local_dive_;
@@ -730,21 +728,19 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     };
     bool computed_ahead = false;
     if (helped) {
-        // An unscored child is a duplicate here (it was stored at its g or
-        // less when computed, and stays so); scored afresh all the same
-        // should it ever be needed, which any admissible bound allows.
+        // An unscored child is a duplicate, not looked up again: it was
+        // stored at its g or less where each_child() would look (its
+        // owner's shard) when the helper computed it, and stored states
+        // stay, their g only falls (the slot is for this parent's g).
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
             [&](const uint64_t* child, const AheadChild& c) {
-                each_child(
-                    child, c.hash, moves::Push{c.box, c.dir, c.run},
-                    [&] {
-                        if constexpr (scores_afresh) {
-                            if (c.h == AheadChild::unscored) return me.expander.score(child);
-                        }
-                        return c.h;
-                    },
-                    [&] { return c.h != AheadChild::unscored ? uint32_t{c.rank} : rank(me, child); });
+                if (c.h == AheadChild::unscored) {
+                    ++me.stats.duplicates;
+                    return;
+                }
+                each_child(child, c.hash, moves::Push{c.box, c.dir, c.run}, [&c] { return c.h; },
+                           [&c] { return uint32_t{c.rank}; });
             });
         if (computed_ahead) ++me.share.ahead_taken;
     }
@@ -869,7 +865,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
                                                                       const moves::Push& push) {
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
-        if (scores_afresh && held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
+        if (held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
             if (!ahead_->add(slot, child, AheadChild{child_hash, AheadChild::unscored, 0, push.box, push.dir, push.run}))
                 full = true;
             return;
@@ -1043,7 +1039,7 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         if constexpr (order == Order::astar) {
             if (f >= me.expanded_at_f.size()) me.expanded_at_f.resize(f + 1, 0);
             ++me.expanded_at_f[f];
-            if (auto_lag_) {  // one worker's line: a store to a line of its own, read every few expansions
+            if (auto_lag_) {  // stores to a cache line of its own, which the others read every few expansions
                 me.at_f.store((uint64_t{f} << 40) | me.expanded_at_f[f], std::memory_order_relaxed);
                 me.expansions.store(me.stats.expanded + 1, std::memory_order_relaxed);
             }
