@@ -121,7 +121,7 @@ struct SearchFlags {
                      "HDA* with local dives: a worker with nothing to expand waits instead of computing ahead the "
                      "expansions the worker holding the best node will need when its line ends");
         app.add_flag("--speculate", speculate,
-                     "HDA* unless --hda-lag -1 (with layer it waits as with 0): a worker behind the best node in its f "
+                     "HDA* unless --hda-lag -1 (with auto or layer it waits as with 0): a worker behind the best node in its f "
                      "layer expands its own best node "
                      "instead of waiting, its children ranked after the rest of their f layer (faster below the "
                      "optimum's layer, a lottery in it)");
