@@ -74,10 +74,12 @@ Config with_perimeter(Config c, size_t states) {
                     [states](search::Options& o) { o.perimeter_states = states; });
 }
 
-// The same with another last-layer lag than the default's (layers only):
-// 0 (wait while behind in h too) or -1 (never wait).
+// The same with another last-layer lag than the default's (auto, which on
+// levels this small is 0 throughout): 0 (wait while behind in h too), -1
+// (never wait) or layer (wait only across f layers, what auto turns to).
 Config with_lag(Config c, int lag) {
-    return adjusted(std::move(c), " lag=" + std::to_string(lag), [lag](search::Options& o) { o.hda_lag = lag; });
+    const std::string name = lag == search::Options::hda_lag_layer ? "layer" : std::to_string(lag);
+    return adjusted(std::move(c), " lag=" + name, [lag](search::Options& o) { o.hda_lag = lag; });
 }
 
 // The same with the last-layer lag and without the default local dives
@@ -184,7 +186,7 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
-            for (int lag : {-1, 0})
+            for (int lag : {-1, 0, search::Options::hda_lag_layer})
                 for (int workers : {2, 3})
                     all.push_back(
                         with_lag(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), lag));
