@@ -867,8 +867,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     if (!slot) return true;
     bool full = false;
     me.ahead_order.clear();
-    const bool alive = me.expander.expand(state.data(), me.stats, [&](const uint64_t* child, uint64_t child_hash,
-                                                                      const moves::Push& push) {
+    me.expander.expand(state.data(), me.stats, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
         if (held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
@@ -890,7 +889,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         ahead_->abandon(slot);
         return true;
     }
-    ahead_->publish(slot, !alive, g, me.strengthened);
+    ahead_->publish(slot, g, me.strengthened);
     ++me.share.lookahead;
     // The children on the stack as the worker will take them: the lowest tie
     // on top, and of equal ties the last emitted.

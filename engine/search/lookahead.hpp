@@ -79,13 +79,13 @@ public:
         ++w.count;
         return true;
     }
-    // dead: the state has no children (a PI-corral deadlock); g: the
-    // state's g the children were scored for (the unscored ones hold only
-    // at that g); strong: the bound in force (search::Options::fives_after).
-    void publish(Writing& w, bool dead, uint32_t g, bool strong) {
+    // g: the state's g the children were scored for (the unscored ones
+    // hold only at that g); strong: the bound in force
+    // (search::Options::fives_after). A state with no children (a PI-corral
+    // deadlock) is published with none.
+    void publish(Writing& w, uint32_t g, bool strong) {
         Slot& slot = slots_[w.slot];
         slot.count = w.count;
-        slot.dead = dead;
         slot.g = g;
         slot.strong = strong;
         slot.status.store(ready, std::memory_order_release);
@@ -136,7 +136,7 @@ private:
         std::atomic<uint32_t> status{empty};
         int count = 0;
         uint32_t g = 0;
-        bool dead = false, strong = false;
+        bool strong = false;
         std::atomic<uint64_t> hash{0};
     };
     uint64_t* words(size_t slot) { return data_.data() + slot * static_cast<size_t>(slot_words_); }

@@ -37,7 +37,7 @@ bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong =
             return false;
         }
     }
-    table.publish(w, false, g, strong);
+    table.publish(w, g, strong);
     return true;
 }
 
