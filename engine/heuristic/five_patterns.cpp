@@ -13,10 +13,10 @@
 #include <queue>
 #include <unordered_map>
 
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "concurrent/arena.hpp"
 #include "heuristic/group_pdb.hpp"
 #include "heuristic/pdb.hpp"
 #include "moves/moves.hpp"
@@ -83,11 +83,7 @@ FivePatterns::FivePatterns(const board::Board& board, const Pdb& pairs, const Bu
     // in its own slot, so the patterns keep the groups' order.
     std::vector<std::optional<Pattern>> found(groups.size());
     std::atomic<int> searches{0};
-    // Within what a caller's global_control allows (a collection run's jobs):
-    // oneTBB warns on stderr for a wider arena.
-    const int allowed = static_cast<int>(
-        oneapi::tbb::global_control::active_value(oneapi::tbb::global_control::max_allowed_parallelism));
-    oneapi::tbb::task_arena arena(std::clamp(threads, 1, std::max(allowed, 1)));
+    oneapi::tbb::task_arena arena(concurrent::arena_width(threads));
     arena.execute([&] {
         oneapi::tbb::parallel_for(size_t{0}, groups.size(), [&](size_t i) {
             if (stop()) return;

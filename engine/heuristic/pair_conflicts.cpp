@@ -7,13 +7,20 @@
 #include <algorithm>
 #include <chrono>
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "concurrent/arena.hpp"
+
 namespace hdasoko::heuristic {
 
 using board::Cell;
 using board::no_cell;
 using board::unreachable;
 
-PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes, const std::atomic<bool>* cancel)
+PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes, const std::atomic<bool>* cancel,
+                             int threads)
     : board_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     for (Cell c = 0; c < cells_; ++c)
@@ -32,7 +39,7 @@ PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_by
         why_ = "over the memory limit";
         return;
     }
-    search(memory_limit_bytes, cancel);
+    search(memory_limit_bytes, cancel, threads);
     if (!why_.empty()) return;
     available_ = true;
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -42,7 +49,7 @@ uint64_t PairConflicts::bytes() const {
     return areas_.bytes() + values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
-void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel) {
+void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads) {
     const size_t states = areas_.states();
     if (bytes() + states * goal_pairs_ * sizeof(uint16_t) > memory_limit_bytes) {
         why_ = "over the memory limit";
@@ -50,60 +57,81 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
     }
     values_.assign(states * goal_pairs_, unreachable);
     const auto [pair_of, first, second] = areas_.inverse();
-    // A labelled state: 2 * (pair state) + o, o = 0 when A is on the pair's
-    // first square, 1 when on its second.
-    std::vector<uint16_t> dist(states * 2);
-    std::vector<uint32_t> queue;
-    queue.reserve(states * 2);
     const auto& goals = board_.goals();
-    for (int gh = 1; gh < board_.boxes(); ++gh)
-        for (int gl = 0; gl < gh; ++gl) {
-            if (cancel && cancel->load(std::memory_order_relaxed)) {
-                why_ = "cancelled";
-                values_ = {};
-                return;
-            }
-            std::fill(dist.begin(), dist.end(), unreachable);
-            queue.clear();
-            {
-                const int a = index_of_[goals[gl]], b = index_of_[goals[gh]];
-                const size_t id = a < b ? PairAreas::pair_id(a, b) : PairAreas::pair_id(b, a);
-                const uint32_t o = a < b ? 0 : 1;
-                for (uint32_t s = areas_.first_state(id); s < areas_.end_state(id); ++s) {
-                    dist[2 * s + o] = 0;
-                    queue.push_back(2 * s + o);
-                }
-            }
-            for (size_t head = 0; head < queue.size(); ++head) {
-                const uint32_t t = queue[head];
-                const uint32_t s = t / 2, o = t % 2;
-                const size_t id = pair_of[s];
-                const uint8_t player_area = static_cast<uint8_t>(s - areas_.first_state(id));
-                const Cell on_first = cell_of_[first[id]], on_second = cell_of_[second[id]];
-                const Cell box_a = o == 0 ? on_first : on_second, box_b = o == 0 ? on_second : on_first;
-                const uint16_t value = dist[t] + 1;
-                for (int which = 0; which < 2; ++which) {
-                    const Cell x = which == 0 ? box_a : box_b, other = which == 0 ? box_b : box_a;
-                    for (int d = 0; d < 4; ++d) {
-                        const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
-                        if (y == no_cell || y == other || index_of_[y] < 0 || areas_.area(id, y) != player_area)
-                            continue;
-                        const Cell z = board_.neighbor(y, d);
-                        if (z == no_cell || z == other) continue;
-                        const Cell new_a = which == 0 ? y : box_a, new_b = which == 0 ? box_b : y;
-                        const int ia = index_of_[new_a], ib = index_of_[new_b];
-                        const size_t pred = ia < ib ? PairAreas::pair_id(ia, ib) : PairAreas::pair_id(ib, ia);
-                        const uint32_t u = 2 * areas_.state(pred, z) + (ia < ib ? 0 : 1);
-                        if (dist[u] != unreachable) continue;
-                        dist[u] = value;
-                        queue.push_back(u);
-                    }
-                }
-            }
-            const size_t gp = PairAreas::pair_id(gl, gh);
-            for (size_t s = 0; s < states; ++s)
-                values_[s * goal_pairs_ + gp] = std::min(dist[2 * s], dist[2 * s + 1]);
+    // The goal pairs' searches are independent, each with its column of the
+    // table: in parallel, each thread with its own queue and distances.
+    struct Scratch {
+        std::vector<uint16_t> dist;
+        std::vector<uint32_t> queue;
+    };
+    oneapi::tbb::enumerable_thread_specific<Scratch> scratch;
+    std::atomic<bool> cancelled{false};
+    // One goal pair: gl < gh, its column gp = PairAreas::pair_id(gl, gh).
+    auto search_pair = [&](int gl, int gh) {
+        if (cancelled.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
+            cancelled.store(true, std::memory_order_relaxed);
+            return;
         }
+        Scratch& s = scratch.local();
+        // A labelled state: 2 * (pair state) + o, o = 0 when A is on the
+        // pair's first square, 1 when on its second.
+        std::vector<uint16_t>& dist = s.dist;
+        std::vector<uint32_t>& queue = s.queue;
+        dist.assign(states * 2, unreachable);
+        queue.clear();
+        queue.reserve(states * 2);
+        {
+            const int a = index_of_[goals[gl]], b = index_of_[goals[gh]];
+            const size_t id = a < b ? PairAreas::pair_id(a, b) : PairAreas::pair_id(b, a);
+            const uint32_t o = a < b ? 0 : 1;
+            for (uint32_t st = areas_.first_state(id); st < areas_.end_state(id); ++st) {
+                dist[2 * st + o] = 0;
+                queue.push_back(2 * st + o);
+            }
+        }
+        for (size_t head = 0; head < queue.size(); ++head) {
+            const uint32_t t = queue[head];
+            const uint32_t st = t / 2, o = t % 2;
+            const size_t id = pair_of[st];
+            const uint8_t player_area = static_cast<uint8_t>(st - areas_.first_state(id));
+            const Cell on_first = cell_of_[first[id]], on_second = cell_of_[second[id]];
+            const Cell box_a = o == 0 ? on_first : on_second, box_b = o == 0 ? on_second : on_first;
+            const uint16_t value = dist[t] + 1;
+            for (int which = 0; which < 2; ++which) {
+                const Cell x = which == 0 ? box_a : box_b, other = which == 0 ? box_b : box_a;
+                for (int d = 0; d < 4; ++d) {
+                    const Cell y = board_.neighbor(x, d);  // the box is pulled to y, the player to z
+                    if (y == no_cell || y == other || index_of_[y] < 0 || areas_.area(id, y) != player_area)
+                        continue;
+                    const Cell z = board_.neighbor(y, d);
+                    if (z == no_cell || z == other) continue;
+                    const Cell new_a = which == 0 ? y : box_a, new_b = which == 0 ? box_b : y;
+                    const int ia = index_of_[new_a], ib = index_of_[new_b];
+                    const size_t pred = ia < ib ? PairAreas::pair_id(ia, ib) : PairAreas::pair_id(ib, ia);
+                    const uint32_t u = 2 * areas_.state(pred, z) + (ia < ib ? 0 : 1);
+                    if (dist[u] != unreachable) continue;
+                    dist[u] = value;
+                    queue.push_back(u);
+                }
+            }
+        }
+        const size_t gp = PairAreas::pair_id(gl, gh);
+        for (size_t st = 0; st < states; ++st)
+            values_[st * goal_pairs_ + gp] = std::min(dist[2 * st], dist[2 * st + 1]);
+    };
+    oneapi::tbb::task_arena arena(concurrent::arena_width(threads));
+    arena.execute([&] {
+        // One task per pair: gp = gh * (gh - 1) / 2 + gl.
+        oneapi::tbb::parallel_for(0, goal_pairs_, [&](int gp) {
+            int gh = 1;
+            while ((gh + 1) * gh / 2 <= gp) ++gh;
+            search_pair(gp - gh * (gh - 1) / 2, gh);
+        });
+    });
+    if (cancelled.load()) {
+        why_ = "cancelled";
+        values_ = {};
+    }
 }
 
 int PairConflicts::extra(const uint16_t* row, int ua, int ub, const int* v) const {

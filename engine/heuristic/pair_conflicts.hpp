@@ -46,8 +46,9 @@ public:
     // or `cancel` (optional) is set while it builds (checked before each
     // goal pair's search); then available() is false.
     static constexpr uint64_t default_memory_limit = uint64_t{256} << 20;
+    // threads: the goal pairs' searches run on up to this many threads.
     explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit,
-                           const std::atomic<bool>* cancel = nullptr);
+                           const std::atomic<bool>* cancel = nullptr, int threads = 1);
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -82,7 +83,7 @@ public:
     static constexpr int no_extra = 0x7FFFFFFF;  // extra() of a dead pair
 
 private:
-    void search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel);
+    void search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads);
 
     const board::Board& board_;
     bool available_ = false;

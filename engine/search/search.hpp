@@ -308,7 +308,7 @@ inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const bo
 }
 
 // The pair-conflict table of `options`, or a new one for `board` when it
-// names none; null when pair conflicts are off, the table does not fit, or
+// names none (built on options.threads threads); null when pair conflicts are off, the table does not fit, or
 // options.limits.cancel stopped its building.
 inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const board::Board& board,
                                                                      const Options& options) {
@@ -317,7 +317,7 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const
         return nullptr;
     if (options.conflict_table) return options.conflict_table;
     auto table = std::make_shared<const heuristic::PairConflicts>(board, heuristic::PairConflicts::default_memory_limit,
-                                                              options.limits.cancel);
+                                                              options.limits.cancel, options.threads);
     return table->available() ? table : nullptr;
 }
 

@@ -9,6 +9,7 @@
 // above them somewhere.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <random>
 #include <string>
@@ -121,7 +122,8 @@ TEST_CASE("pair conflicts: the table's cost of a pair equals the BFS optimum of 
         const level::Level level = level::parse_collection(generate::pulled_level(seed), "pulled").at(0);
         const Board board(level);
         if (board.boxes() < 2) continue;
-        const PairConflicts conflicts(board);
+        // Built on 3 threads: the parallel build is what is checked.
+        const PairConflicts conflicts(board, PairConflicts::default_memory_limit, nullptr, 3);
         REQUIRE(conflicts.available());
         const auto& boxes = board.initial_boxes();
         const auto& goals = board.goals();
@@ -215,7 +217,32 @@ TEST_CASE("pair conflicts: a cancel set while the table builds leaves it unavail
     const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
     REQUIRE(PairConflicts(board).available());
     std::atomic<bool> cancel{true};
-    const PairConflicts cut(board, PairConflicts::default_memory_limit, &cancel);
-    CHECK_FALSE(cut.available());
-    CHECK(cut.why_unavailable() == "cancelled");
+    for (int threads : {1, 2}) {
+        const PairConflicts cut(board, PairConflicts::default_memory_limit, &cancel, threads);
+        CHECK_FALSE(cut.available());
+        CHECK(cut.why_unavailable() == "cancelled");
+    }
+}
+
+TEST_CASE("pair conflicts: the table built on several threads is the table built on one") {
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
+    const PairConflicts one(board, PairConflicts::default_memory_limit, nullptr, 1);
+    const PairConflicts four(board, PairConflicts::default_memory_limit, nullptr, 4);
+    REQUIRE(one.available());
+    REQUIRE(four.available());
+    CHECK(one.bytes() == four.bytes());
+    const size_t goal_pairs = static_cast<size_t>(board.boxes()) * (board.boxes() - 1) / 2;
+    std::mt19937_64 rng(49);
+    int rows = 0;
+    while (rows < 20000) {
+        const Cell a = static_cast<Cell>(rng() % board.cells()), b = static_cast<Cell>(rng() % board.cells());
+        const Cell p = static_cast<Cell>(rng() % board.cells());
+        if (a == b || p == a || p == b) continue;
+        const uint16_t* r1 = one.row(a, b, p);
+        const uint16_t* r4 = four.row(a, b, p);
+        REQUIRE((r1 == nullptr) == (r4 == nullptr));
+        if (!r1) continue;
+        CHECK(std::equal(r1, r1 + goal_pairs, r4));
+        ++rows;
+    }
 }
