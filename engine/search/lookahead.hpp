@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <vector>
 
 #include "board/board.hpp"
 
@@ -50,7 +49,10 @@ public:
           slot_words_(stride + max_children * record_words_),
           mask_((size_t{1} << slot_bits) - 1),
           slots_(std::make_unique<Slot[]>(mask_ + 1)),
-          data_((mask_ + 1) * static_cast<size_t>(slot_words_)) {}
+          data_words_((mask_ + 1) * static_cast<size_t>(slot_words_)),
+          // Not zeroed: a slot's words are read only once written, and its
+          // pages are touched only when used (a short search uses few).
+          data_(std::make_unique_for_overwrite<uint64_t[]>(data_words_)) {}
 
     // A slot being written: add() each child, then publish() or abandon().
     struct Writing {
@@ -127,7 +129,7 @@ public:
         return status == writing || (status == ready && slot.hash.load(std::memory_order_relaxed) == hash);
     }
 
-    size_t bytes() const { return data_.size() * sizeof(uint64_t) + (mask_ + 1) * sizeof(Slot); }
+    size_t bytes() const { return data_words_ * sizeof(uint64_t) + (mask_ + 1) * sizeof(Slot); }
 
 private:
     static constexpr size_t none = ~size_t{0};
@@ -139,12 +141,13 @@ private:
         bool strong = false;
         std::atomic<uint64_t> hash{0};
     };
-    uint64_t* words(size_t slot) { return data_.data() + slot * static_cast<size_t>(slot_words_); }
+    uint64_t* words(size_t slot) { return data_.get() + slot * static_cast<size_t>(slot_words_); }
 
     const int stride_, max_children_, record_words_, slot_words_;
     const size_t mask_;
     std::unique_ptr<Slot[]> slots_;
-    std::vector<uint64_t> data_;
+    const size_t data_words_;
+    std::unique_ptr<uint64_t[]> data_;
 };
 
 // The state a worker publishes for helpers to start from (its next open node
