@@ -35,12 +35,7 @@
 #include <memory>
 #include <vector>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define HDASOKO_SPIN_PAUSE() _mm_pause()
-#else
-#define HDASOKO_SPIN_PAUSE() ((void)0)
-#endif
+#include "concurrent/spin.hpp"
 
 namespace hdasoko::concurrent {
 

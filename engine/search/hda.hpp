@@ -178,6 +178,9 @@ constexpr int gated_spins = 64;            // yields before a waiting worker sle
 constexpr int lookahead_slot_bits = 10;    // expansions computed ahead held at once: 2^10
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
 constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
+// A worker that pops a state a helper is computing ahead waits for it this
+// long at most, then expands it itself (a few expansions' time).
+constexpr std::chrono::nanoseconds ahead_patience{25'000};
 constexpr uint64_t parallel_below = 50'000;  // Options::hda_lag_auto: a layer is searched in one worker's
                                              // order unless the layers below it took this many expansions
 
@@ -740,7 +743,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         // stay, their g only falls (the slot is for this parent's g).
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
-            [&](const uint64_t* child, const AheadChild& c) {
+            kernel::ahead_patience, [&](const uint64_t* child, const AheadChild& c) {
                 if (c.h == AheadChild::unscored) {
                     ++me.stats.duplicates;
                     return;

@@ -14,11 +14,13 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 
 #include "board/board.hpp"
+#include "concurrent/spin.hpp"
 
 namespace hdasoko::search {
 
@@ -100,10 +102,20 @@ public:
 
     // True when the expansion of `state` at g with the bound `strong` is
     // here: each(child, AheadChild) for each child, and the slot is emptied.
+    // While a helper is writing this state's slot, waits for it up to
+    // `patience` (then the caller expands the state itself).
     template <class Each>
-    bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, Each&& each) {
+    bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, std::chrono::nanoseconds patience,
+              Each&& each) {
         const size_t s = hash & mask_;
         Slot& slot = slots_[s];
+        if (slot.status.load(std::memory_order_relaxed) == writing &&
+            slot.hash.load(std::memory_order_relaxed) == hash) {
+            const auto until = std::chrono::steady_clock::now() + patience;
+            while (slot.status.load(std::memory_order_relaxed) == writing &&
+                   std::chrono::steady_clock::now() < until)
+                HDASOKO_SPIN_PAUSE();
+        }
         uint32_t status = ready;
         if (slot.status.load(std::memory_order_relaxed) != ready ||
             !slot.status.compare_exchange_strong(status, reading, std::memory_order_acquire))

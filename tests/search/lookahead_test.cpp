@@ -2,12 +2,14 @@
 // (search/lookahead.hpp) and the candidate a worker publishes. A taker gets
 // exactly the children written for its state, and nothing for another state
 // of the same slot, another g, another bound, or a slot being written; a
-// taken slot is empty. Under ThreadSanitizer ("threads"): a helper writing while a taker
+// taken slot is empty; a taker waits, up to its patience, for a slot being
+// written for its state. Under ThreadSanitizer ("threads"): a helper writing while a taker
 // takes never hands over a torn expansion, and a candidate read is never torn.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -42,11 +44,12 @@ bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong =
 }
 
 // The children taken for state n at g, checked against what write() puts there; -1: not there.
-int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint32_t g = 7) {
+int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint32_t g = 7,
+         std::chrono::nanoseconds patience = {}) {
     const std::vector<uint64_t> parent = state_of(n);
     int count = 0;
     bool intact = true;
-    const bool there = table.take(hash, parent.data(), g, strong, [&](const uint64_t* child, const AheadChild& c) {
+    const bool there = table.take(hash, parent.data(), g, strong, patience, [&](const uint64_t* child, const AheadChild& c) {
         const std::vector<uint64_t> expected = state_of(n * 100 + count);
         intact = intact && std::equal(expected.begin(), expected.end(), child) && c.hash == n * 100 + count &&
                  c.h == static_cast<uint32_t>(count);
@@ -159,4 +162,36 @@ TEST_CASE("lookahead: a helper writing while a worker takes hands over whole exp
     helper.join();
     CHECK(right);
     MESSAGE("expansions taken while written: " << taken);
+}
+
+TEST_CASE("lookahead: a taker waits for a slot being written for its state, up to its patience" * doctest::test_suite("threads")) {
+    using namespace std::chrono_literals;
+    Lookahead table(stride, 8, 4);
+    const std::vector<uint64_t> parent = state_of(12);
+    {
+        // Never published: the taker gives up after its patience.
+        Lookahead::Writing w = table.claim(2, parent.data());
+        REQUIRE(w);
+        const auto start = std::chrono::steady_clock::now();
+        CHECK(take(table, 2, 12, false, 7, 2ms) == -1);
+        CHECK(std::chrono::steady_clock::now() - start >= 2ms);
+        CHECK(take(table, 3, 13, false, 7, 10s) == -1);  // another slot's state: no wait
+        table.abandon(w);
+    }
+    // Published while the taker waits: it takes the whole expansion.
+    std::atomic<bool> claimed{false};
+    std::thread helper([&] {
+        Lookahead::Writing w = table.claim(2, parent.data());
+        claimed = true;
+        if (!w) return;  // the take below then fails
+        std::this_thread::sleep_for(5ms);
+        for (int i = 0; i < 4; ++i) {
+            const std::vector<uint64_t> child = state_of(1200 + i);
+            table.add(w, child.data(), AheadChild{1200u + i, static_cast<uint32_t>(i), 1, 5, 2, 1});
+        }
+        table.publish(w, 7, false);
+    });
+    while (!claimed.load()) std::this_thread::yield();
+    CHECK(take(table, 2, 12, false, 7, 10s) == 4);
+    helper.join();
 }
