@@ -745,21 +745,21 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     };
     bool computed_ahead = false;
     if (helped) {
-        // An unscored child is a duplicate, not looked up again: it was
-        // stored at its g or less where each_child() would look (its
-        // owner's shard) when the helper computed it, and stored states
-        // stay, their g only falls (the slot is for this parent's g).
+        // The children the helper counted as duplicates are not looked up
+        // again: each was stored at its g or less where each_child() would
+        // look (its owner's shard) when the helper computed it, and stored
+        // states stay, their g only falls (the slot is for this parent's g).
+        int duplicates = 0;
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
-            kernel::ahead_patience, [&](const uint64_t* child, const AheadChild& c) {
-                if (c.h == AheadChild::unscored) {
-                    ++me.stats.duplicates;
-                    return;
-                }
+            kernel::ahead_patience, duplicates, [&](const uint64_t* child, const AheadChild& c) {
                 each_child(child, c.hash, moves::Push{c.box, c.dir, c.run}, [&c] { return c.h; },
                            [&c] { return uint32_t{c.rank}; });
             });
-        if (computed_ahead) ++me.share.ahead_taken;
+        if (computed_ahead) {
+            ++me.share.ahead_taken;
+            me.stats.duplicates += static_cast<uint64_t>(duplicates);
+        }
     }
     if (!computed_ahead)
         me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
@@ -882,8 +882,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
         if (held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
-            if (!ahead_->add(slot, child, AheadChild{child_hash, AheadChild::unscored, 0, push.box, push.dir, push.run}))
-                full = true;
+            ++slot.duplicates;
             return;
         }
         const uint32_t ch = me.expander.bound();

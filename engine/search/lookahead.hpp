@@ -25,15 +25,12 @@
 namespace hdasoko::search {
 
 // One child of an expansion computed ahead; the child's state (stride words)
-// precedes it in the slot.
+// precedes it in the slot. A child the helper found stored already at its g
+// or less is a duplicate for the taker too (stored states stay, their g only
+// falls): it is only counted (Writing::duplicates), not scored nor kept.
 struct AheadChild {
-    // h of a child the helper found stored already at its g or less: a
-    // duplicate for the taker too (stored states stay, their g only falls),
-    // so its bound, which the taker never reads, was not computed.
-    static constexpr uint32_t unscored = 0xFFFFFFFE;
-
     uint64_t hash;
-    uint32_t h;     // its bound as the expander gave it (heuristic::dead included), or unscored
+    uint32_t h;     // its bound as the expander gave it (heuristic::dead included)
     uint16_t rank;  // its tie rank (Expander::tie_rank())
     board::Cell box;
     uint8_t dir;
@@ -60,6 +57,7 @@ public:
     struct Writing {
         size_t slot = none;
         int count = 0;
+        int duplicates = 0;  // children stored already at their g or less: counted only
         explicit operator bool() const { return slot != none; }
     };
 
@@ -72,7 +70,7 @@ public:
             return Writing{};
         std::memcpy(words(s), state, sizeof(uint64_t) * stride_);
         slots_[s].hash.store(hash, std::memory_order_relaxed);
-        return Writing{s, 0};
+        return Writing{s, 0, 0};
     }
     // False when the expansion has more children than a slot holds.
     bool add(Writing& w, const uint64_t* child, const AheadChild& c) {
@@ -83,13 +81,14 @@ public:
         ++w.count;
         return true;
     }
-    // g: the state's g the children were scored for (the unscored ones
-    // hold only at that g); strong: the bound in force
+    // g: the state's g the children were scored for (the duplicates are
+    // duplicates only at that g); strong: the bound in force
     // (search::Options::fives_after). A state with no children (a PI-corral
     // deadlock) is published with none.
     void publish(Writing& w, uint32_t g, bool strong) {
         Slot& slot = slots_[w.slot];
         slot.count = w.count;
+        slot.duplicates = w.duplicates;
         slot.g = g;
         slot.strong = strong;
         slot.status.store(ready, std::memory_order_release);
@@ -101,12 +100,13 @@ public:
     }
 
     // True when the expansion of `state` at g with the bound `strong` is
-    // here: each(child, AheadChild) for each child, and the slot is emptied.
+    // here: each(child, AheadChild) for each child kept, `duplicates` the
+    // children counted only, and the slot is emptied.
     // While a helper is writing this state's slot, waits for it up to
     // `patience` (then the caller expands the state itself).
     template <class Each>
     bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, std::chrono::nanoseconds patience,
-              Each&& each) {
+              int& duplicates, Each&& each) {
         const size_t s = hash & mask_;
         Slot& slot = slots_[s];
         if (slot.status.load(std::memory_order_relaxed) == writing &&
@@ -131,6 +131,7 @@ public:
             std::memcpy(&c, r + stride_, sizeof c);
             each(r, c);
         }
+        duplicates = slot.duplicates;
         slot.status.store(empty, std::memory_order_release);
         return true;
     }
@@ -149,6 +150,7 @@ private:
     struct Slot {
         std::atomic<uint32_t> status{empty};
         int count = 0;
+        int duplicates = 0;
         uint32_t g = 0;
         bool strong = false;
         std::atomic<uint64_t> hash{0};

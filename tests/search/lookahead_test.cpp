@@ -27,8 +27,10 @@ constexpr int stride = 3;
 
 std::vector<uint64_t> state_of(uint64_t n) { return {n, n * 7 + 1, n ^ 0x5555}; }
 
-// Writes `count` children of state n at g (each derived from n and its place) into a claimed slot.
-bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong = false, uint32_t g = 7) {
+// Writes `count` children of state n at g (each derived from n and its place) into a claimed slot,
+// and `duplicates` children counted only.
+bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong = false, uint32_t g = 7,
+           int duplicates = 0) {
     const std::vector<uint64_t> parent = state_of(n);
     Lookahead::Writing w = table.claim(hash, parent.data());
     if (!w) return false;
@@ -39,23 +41,26 @@ bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong =
             return false;
         }
     }
+    w.duplicates = duplicates;
     table.publish(w, g, strong);
     return true;
 }
 
 // The children taken for state n at g, checked against what write() puts there; -1: not there.
+// duplicates: the children counted only, when taken.
 int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint32_t g = 7,
-         std::chrono::nanoseconds patience = {}) {
+         std::chrono::nanoseconds patience = {}, int* duplicates = nullptr) {
     const std::vector<uint64_t> parent = state_of(n);
-    int count = 0;
+    int count = 0, counted = -1;
     bool intact = true;
-    const bool there = table.take(hash, parent.data(), g, strong, patience, [&](const uint64_t* child, const AheadChild& c) {
+    const bool there = table.take(hash, parent.data(), g, strong, patience, counted, [&](const uint64_t* child, const AheadChild& c) {
         const std::vector<uint64_t> expected = state_of(n * 100 + count);
         intact = intact && std::equal(expected.begin(), expected.end(), child) && c.hash == n * 100 + count &&
                  c.h == static_cast<uint32_t>(count);
         ++count;
     });
     CHECK(intact);
+    if (there && duplicates) *duplicates = counted;
     return there ? count : -1;
 }
 
@@ -76,6 +81,11 @@ TEST_CASE("lookahead: a state's children come back once, and only for that state
     // A state with no children (a deadlock) is there too, with none.
     REQUIRE(write(table, 19, 8, 0));
     CHECK(take(table, 19, 8) == 0);
+    // Children stored already are handed over as a count.
+    REQUIRE(write(table, 21, 9, 2, false, 7, 3));
+    int duplicates = -1;
+    CHECK(take(table, 21, 9, false, 7, {}, &duplicates) == 2);
+    CHECK(duplicates == 3);
 }
 
 TEST_CASE("lookahead: a newer expansion replaces one never taken; a slot being written is not handed out") {
