@@ -7,11 +7,10 @@
 #include <algorithm>
 #include <chrono>
 
-#include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
+#include <atomic>
+#include <new>
 
-#include "concurrent/arena.hpp"
+#include "concurrent/thread_group.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -59,27 +58,18 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
     const auto [pair_of, first, second] = areas_.inverse();
     const auto& goals = board_.goals();
     // The goal pairs' searches are independent, each with its column of the
-    // table: in parallel, each thread with its own queue and distances.
-    struct Scratch {
-        std::vector<uint16_t> dist;
-        std::vector<uint32_t> queue;
-    };
-    oneapi::tbb::enumerable_thread_specific<Scratch> scratch;
-    std::atomic<bool> cancelled{false};
-    // One goal pair: gl < gh, its column gp = PairAreas::pair_id(gl, gh).
-    auto search_pair = [&](int gl, int gh) {
-        if (cancelled.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
-            cancelled.store(true, std::memory_order_relaxed);
-            return;
-        }
-        Scratch& s = scratch.local();
-        // A labelled state: 2 * (pair state) + o, o = 0 when A is on the
-        // pair's first square, 1 when on its second.
-        std::vector<uint16_t>& dist = s.dist;
-        std::vector<uint32_t>& queue = s.queue;
+    // table: in parallel, each thread with its own queue and distances,
+    // taking the next pair as it finishes one. (std::threads rather than
+    // oneTBB: ThreadSanitizer sees the hand-offs of threads it watches, not
+    // those inside the uninstrumented oneTBB library, and every search of
+    // the "threads" tests builds this table.)
+    std::atomic<int> next{0};
+    std::atomic<bool> cancelled{false}, out_of_memory{false};
+    // A labelled state: 2 * (pair state) + o, o = 0 when A is on the
+    // pair's first square, 1 when on its second.
+    auto search_pair = [&](int gl, int gh, std::vector<uint16_t>& dist, std::vector<uint32_t>& queue) {
         dist.assign(states * 2, unreachable);
         queue.clear();
-        queue.reserve(states * 2);
         {
             const int a = index_of_[goals[gl]], b = index_of_[goals[gh]];
             const size_t id = a < b ? PairAreas::pair_id(a, b) : PairAreas::pair_id(b, a);
@@ -119,15 +109,32 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
         for (size_t st = 0; st < states; ++st)
             values_[st * goal_pairs_ + gp] = std::min(dist[2 * st], dist[2 * st + 1]);
     };
-    oneapi::tbb::task_arena arena(concurrent::arena_width(threads));
-    arena.execute([&] {
-        // One task per pair: gp = gh * (gh - 1) / 2 + gl.
-        oneapi::tbb::parallel_for(0, goal_pairs_, [&](int gp) {
-            int gh = 1;
-            while ((gh + 1) * gh / 2 <= gp) ++gh;
-            search_pair(gp - gh * (gh - 1) / 2, gh);
-        });
-    });
+    auto work = [&] {
+        try {
+            std::vector<uint16_t> dist;
+            std::vector<uint32_t> queue;
+            queue.reserve(states * 2);
+            for (int gp; (gp = next.fetch_add(1, std::memory_order_relaxed)) < goal_pairs_;) {
+                if (cancel && cancel->load(std::memory_order_relaxed)) {
+                    cancelled.store(true, std::memory_order_relaxed);
+                    return;
+                }
+                int gh = 1;  // gp = gh * (gh - 1) / 2 + gl
+                while ((gh + 1) * gh / 2 <= gp) ++gh;
+                search_pair(gp - gh * (gh - 1) / 2, gh, dist, queue);
+            }
+        } catch (const std::bad_alloc&) {
+            out_of_memory.store(true, std::memory_order_relaxed);
+            next.store(goal_pairs_, std::memory_order_relaxed);  // the others stop too
+        }
+    };
+    {
+        concurrent::ThreadGroup helpers;
+        for (int i = 1; i < std::min(threads, goal_pairs_); ++i)
+            if (!helpers.start(work)) break;  // fewer threads: the others take its pairs
+        work();
+    }
+    if (out_of_memory.load()) throw std::bad_alloc();
     if (cancelled.load()) {
         why_ = "cancelled";
         values_ = {};
