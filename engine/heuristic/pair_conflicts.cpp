@@ -55,7 +55,12 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
         return;
     }
     values_.assign(states * goal_pairs_, unreachable);
-    const auto [pair_of, first, second] = areas_.inverse();
+    // Named references, not a structured binding: clang 14 (the fuzz build)
+    // cannot capture a binding in a lambda.
+    const PairAreas::Inverse inverse = areas_.inverse();
+    const std::vector<uint32_t>& pair_of = inverse.pair_of;
+    const std::vector<uint16_t>& first = inverse.first;
+    const std::vector<uint16_t>& second = inverse.second;
     const auto& goals = board_.goals();
     // The goal pairs' searches are independent, each with its column of the
     // table: in parallel, each thread with its own queue and distances,
