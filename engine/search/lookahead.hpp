@@ -3,8 +3,10 @@
 // A worker that pops a state finds its children here, keyed by the state's
 // hash and checked against the whole state, and stores them as if its own
 // expander had just produced them; it expands the state itself when they
-// are not here. So the order of the search is that of the worker alone and
-// a helper that is slow or descheduled only ever costs its own time.
+// are not here (a state being written it waits for, up to a patience the
+// caller gives). So the order of the search is that of the worker alone,
+// and a helper that is slow or descheduled costs the worker that patience
+// at most.
 //
 // A fixed table of slots, one place per hash (a newer expansion replaces an
 // older one never taken); each slot is written by one helper and read by one
