@@ -350,12 +350,11 @@ TEST_CASE("hda auto lag: a search young below its layer keeps one worker's order
         const search::SearchResult result = search::hda(board, options);
         REQUIRE(result.outcome == Outcome::solved);
         CHECK(result.pushes.size() == alone.pushes.size());
-        // Known bug, open (session 42): at 4 workers on a loaded 2-core
-        // machine about 1 run in 10 expands 2.2-2.8 M (a parallel start of
-        // the layer, as above, through a window not found yet); the bound
-        // is asserted at 2 workers, reported at 4.
-        if (threads == 2) CHECK(result.stats.expanded * 100 <= alone.stats.expanded * 102);
-        else MESSAGE(threads, " workers: ", result.stats.expanded, " expansions, one worker ", alone.stats.expanded);
+        // A worker storing a batch it drained once hid the batch's key for
+        // as long as it was descheduled: at 4 workers on a loaded 2-core
+        // machine about 1 run in 35 expanded 2.8 M (the layer started on a
+        // worse node in parallel with the best; drain_inbox()).
+        CHECK(result.stats.expanded * 100 <= alone.stats.expanded * 102);
         // The diver never waits for a shadow of its own dive: a shadow is
         // stored closed by its owner, so its key is no work there (it once
         // held the diver at the gate for 1 expansion in 10).
