@@ -23,11 +23,21 @@ targets=("$@")
 build=build-fuzz
 tools=${TOOLS:-build}
 
+# Runs a command quietly; if it fails, the end of its output (a compiler's
+# errors) goes to stderr, so that a CI log shows why.
+quiet() {
+    local log status=0
+    log=$(mktemp)
+    "$@" >"$log" 2>&1 || status=$?
+    [ "$status" -eq 0 ] || { tail -n 80 "$log" >&2; echo "failed ($status): $*" >&2; }
+    rm -f "$log"
+    return "$status"
+}
 if [ ! -f "$build/build.ninja" ]; then
-    cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHDASOKO_FUZZ=ON >/dev/null
+    quiet cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHDASOKO_FUZZ=ON
 fi
-nice -n 10 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
-nice -n 10 cmake --build "$tools" -j2 --target hdasoko differential >/dev/null
+quiet nice -n 10 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}"
+quiet nice -n 10 cmake --build "$tools" -j2 --target hdasoko differential
 
 # One file per level of a collection (blank-line separated paragraphs).
 split_levels() {  # FILE DIR PREFIX
