@@ -1132,9 +1132,18 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
         if (!is_local(owner_of(hash))) return;  // another rank stores it
-        Worker& to = *workers_[owner_of(hash) - first_];
-        insert(to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
-               [&] { return rank(to, scratch.data()); });
+        Worker* to = workers_[owner_of(hash) - first_].get();
+        if (local_dive_ && to->id != 0) {
+            // The dive starts at once on this thread, not when the owner's
+            // thread first runs (on a busy machine, a time slice later):
+            // worker 0 stores the start as a local dive stores a child it
+            // continues, and the owner stores it closed, as a shadow.
+            insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
+                   [&] { return rank(*to, scratch.data()); }, true);
+            to = workers_[0].get();
+        }
+        insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
+               [&] { return rank(*to, scratch.data()); });
     });
     if (best_h == heuristic::dead) return finish();  // on every rank alike
     for (auto& w : workers_) w->stats.initial_h = best_h;

@@ -364,6 +364,26 @@ TEST_CASE("hda auto lag: a search young below its layer keeps one worker's order
     }
 }
 
+TEST_CASE("hda local dive: the first dive starts on the calling thread, whoever owns the start" * doctest::test_suite("threads")) {
+    // XSokoban 3 with the PDB bound: one dive of 161 expansions in the
+    // optimum's layer, from a start owned by worker 1 at 2 workers. Worker
+    // 0 (the calling thread, running already) stores the start too and
+    // dives; the owner stores it closed. Before, worker 0 expanded none
+    // and the search waited for worker 1's thread to run first.
+    const board::Board board(collection("xsokoban.xsb").at(2));
+    search::Options options = pdb_options(board, 1);
+    const search::SearchResult alone = search::hda(board, options);
+    REQUIRE(alone.outcome == Outcome::solved);
+    options.threads = 2;
+    for (int run = 0; run < 3; ++run) {
+        const search::SearchResult result = search::hda(board, options);
+        REQUIRE(result.outcome == Outcome::solved);
+        CHECK(result.pushes.size() == alone.pushes.size());
+        CHECK(result.stats.expanded == alone.stats.expanded);
+        CHECK(result.workers[0].expanded * 2 > result.stats.expanded);
+    }
+}
+
 TEST_CASE("hda pdb: the patterns of five switched on after some expansions prove XSokoban 62's bound at 2 and 3 workers") {
     // astar_test's case with workers: each switches after its own 300
     // expansions and scores its open states again; every f layer below the
