@@ -766,16 +766,16 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         // again: each was stored at its g or less where each_child() would
         // look (its owner's shard) when the helper computed it, and stored
         // states stay, their g only falls (the slot is for this parent's g).
-        int duplicates = 0;
+        SearchStats counts;
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
-            kernel::ahead_patience, duplicates, [&](const uint64_t* child, const AheadChild& c) {
+            kernel::ahead_patience, counts, [&](const uint64_t* child, const AheadChild& c) {
                 each_child(child, c.hash, moves::Push{c.box, c.dir, c.run}, [&c] { return c.h; },
                            [&c] { return uint32_t{c.rank}; });
             });
         if (computed_ahead) {
             ++me.share.ahead_taken;
-            me.stats.duplicates += static_cast<uint64_t>(duplicates);
+            add_counts(me.stats, counts);
         }
     }
     if (!computed_ahead)
@@ -895,11 +895,13 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     if (!slot) return true;
     bool full = false;
     me.ahead_order.clear();
-    me.expander.expand(state.data(), me.stats, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
+    // Counted in the slot, the worker's once taken: the search's counts are
+    // one worker's, whatever was computed ahead and never taken.
+    me.expander.expand(state.data(), slot.counts, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
         if (held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
-            ++slot.duplicates;
+            ++slot.counts.duplicates;
             return;
         }
         const uint32_t ch = me.expander.bound();

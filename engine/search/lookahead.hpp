@@ -23,13 +23,14 @@
 
 #include "board/board.hpp"
 #include "concurrent/spin.hpp"
+#include "search/search.hpp"
 
 namespace hdasoko::search {
 
 // One child of an expansion computed ahead; the child's state (stride words)
 // precedes it in the slot. A child the helper found stored already at its g
 // or less is a duplicate for the taker too (stored states stay, their g only
-// falls): it is only counted (Writing::duplicates), not scored nor kept.
+// falls): it is only counted (Writing::counts.duplicates), not scored nor kept.
 struct AheadChild {
     uint64_t hash;
     uint32_t h;     // its bound as the expander gave it (heuristic::dead included)
@@ -59,7 +60,9 @@ public:
     struct Writing {
         size_t slot = none;
         int count = 0;
-        int duplicates = 0;  // children stored already at their g or less: counted only
+        // The expansion's counts (generated, pruned, ...; duplicates: the
+        // children stored already at their g or less), the taker's once taken.
+        SearchStats counts;
         explicit operator bool() const { return slot != none; }
     };
 
@@ -72,7 +75,7 @@ public:
             return Writing{};
         std::memcpy(words(s), state, sizeof(uint64_t) * stride_);
         slots_[s].hash.store(hash, std::memory_order_relaxed);
-        return Writing{s, 0, 0};
+        return Writing{s, 0, {}};
     }
     // False when the expansion has more children than a slot holds.
     bool add(Writing& w, const uint64_t* child, const AheadChild& c) {
@@ -90,7 +93,7 @@ public:
     void publish(Writing& w, uint32_t g, bool strong) {
         Slot& slot = slots_[w.slot];
         slot.count = w.count;
-        slot.duplicates = w.duplicates;
+        slot.counts = w.counts;
         slot.g = g;
         slot.strong = strong;
         slot.status.store(ready, std::memory_order_release);
@@ -102,13 +105,13 @@ public:
     }
 
     // True when the expansion of `state` at g with the bound `strong` is
-    // here: each(child, AheadChild) for each child kept, `duplicates` the
-    // children counted only, and the slot is emptied.
+    // here: each(child, AheadChild) for each child kept, `counts` the
+    // expansion's counts (Writing::counts), and the slot is emptied.
     // While a helper is writing this state's slot, waits for it up to
     // `patience` (then the caller expands the state itself).
     template <class Each>
     bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, std::chrono::nanoseconds patience,
-              int& duplicates, Each&& each) {
+              SearchStats& counts, Each&& each) {
         const size_t s = hash & mask_;
         Slot& slot = slots_[s];
         if (slot.status.load(std::memory_order_relaxed) == writing &&
@@ -133,7 +136,7 @@ public:
             std::memcpy(&c, r + stride_, sizeof c);
             each(r, c);
         }
-        duplicates = slot.duplicates;
+        counts = slot.counts;
         slot.status.store(empty, std::memory_order_release);
         return true;
     }
@@ -152,7 +155,7 @@ private:
     struct Slot {
         std::atomic<uint32_t> status{empty};
         int count = 0;
-        int duplicates = 0;
+        SearchStats counts;
         uint32_t g = 0;
         bool strong = false;
         std::atomic<uint64_t> hash{0};

@@ -41,17 +41,19 @@ bool write(Lookahead& table, uint64_t hash, uint64_t n, int count, bool strong =
             return false;
         }
     }
-    w.duplicates = duplicates;
+    w.counts.duplicates = static_cast<uint64_t>(duplicates);
+    w.counts.generated = static_cast<uint64_t>(count + duplicates);
     table.publish(w, g, strong);
     return true;
 }
 
 // The children taken for state n at g, checked against what write() puts there; -1: not there.
-// duplicates: the children counted only, when taken.
+// counts: the expansion's counts, when taken.
 int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint32_t g = 7,
-         std::chrono::nanoseconds patience = {}, int* duplicates = nullptr) {
+         std::chrono::nanoseconds patience = {}, search::SearchStats* counts = nullptr) {
     const std::vector<uint64_t> parent = state_of(n);
-    int count = 0, counted = -1;
+    int count = 0;
+    search::SearchStats counted;
     bool intact = true;
     const bool there = table.take(hash, parent.data(), g, strong, patience, counted, [&](const uint64_t* child, const AheadChild& c) {
         const std::vector<uint64_t> expected = state_of(n * 100 + count);
@@ -60,7 +62,7 @@ int take(Lookahead& table, uint64_t hash, uint64_t n, bool strong = false, uint3
         ++count;
     });
     CHECK(intact);
-    if (there && duplicates) *duplicates = counted;
+    if (there && counts) *counts = counted;
     return there ? count : -1;
 }
 
@@ -81,11 +83,13 @@ TEST_CASE("lookahead: a state's children come back once, and only for that state
     // A state with no children (a deadlock) is there too, with none.
     REQUIRE(write(table, 19, 8, 0));
     CHECK(take(table, 19, 8) == 0);
-    // Children stored already are handed over as a count.
+    // Children stored already are handed over as a count, with the
+    // expansion's other counts.
     REQUIRE(write(table, 21, 9, 2, false, 7, 3));
-    int duplicates = -1;
-    CHECK(take(table, 21, 9, false, 7, {}, &duplicates) == 2);
-    CHECK(duplicates == 3);
+    search::SearchStats counts;
+    CHECK(take(table, 21, 9, false, 7, {}, &counts) == 2);
+    CHECK(counts.duplicates == 3);
+    CHECK(counts.generated == 5);
 }
 
 TEST_CASE("lookahead: a newer expansion replaces one never taken; a slot being written is not handed out") {
