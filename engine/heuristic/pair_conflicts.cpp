@@ -5,9 +5,8 @@
 #include "heuristic/pair_conflicts.hpp"
 
 #include <algorithm>
-#include <chrono>
-
 #include <atomic>
+#include <chrono>
 #include <new>
 
 #include "concurrent/thread_group.hpp"
