@@ -672,8 +672,9 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
     // batch is stored: a worker reading both keys never finds neither, even
     // if this one is descheduled while it stores the batch. Cleared first,
     // the best key of all could vanish for a time slice while the others
-    // went on expanding worse nodes (XSokoban 54, PDB, 4 workers on a loaded
-    // 2-core machine: 2.2-2.8 M expansions against 180,213, 1 run in 10).
+    // went on expanding worse nodes (XSokoban 54, PDB, 4 workers beside two
+    // CPU-bound loops on 2 cores: 2.8 M expansions against 180,213 in 2 runs
+    // of 72; perf/results/last-layer-s43.md).
     if (gated_) {
         const Key sent = me.inbox_key.load(std::memory_order_acquire);
         if (sent != kernel::no_key) {
