@@ -412,10 +412,11 @@ private:
     // records goals; bound() gives the h of a new state. A shadow (a state
     // another worker stored and expands itself, a local dive) is stored
     // closed, or closes a copy with a larger g: this owner expands it again
-    // only when it is reached with a smaller g.
+    // only when it is reached with a smaller g. flags: Message's shadow_bit,
+    // second_bit and counted_bit. True when the state was stored already.
     template <class Bound, class Rank>
-    void insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
-                Bound&& bound, Rank&& rank, bool shadow = false, bool second = false);
+    bool insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g, moves::Push move,
+                Bound&& bound, Rank&& rank, uint8_t flags = 0);
     void send(Worker& me, int owner, const uint64_t* state, const Message& m);
     void flush(Worker& me, int owner);
     void flush_all(Worker& me) {
@@ -580,12 +581,13 @@ void Hda<order, Exp, Meet, Net>::stop(Outcome why) {
 
 template <Order order, class Exp, class Meet, class Net>
 template <class Bound, class Rank>
-void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
-                                   moves::Push move, Bound&& bound, Rank&& rank, bool shadow, bool second) {
+bool Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint64_t hash, Ref parent, uint16_t g,
+                                   moves::Push move, Bound&& bound, Rank&& rank, uint8_t flags) {
+    const bool shadow = (flags & shadow_bit) != 0, second = (flags & second_bit) != 0;
     if (me.arena.size() >= refs_.max_index()) {
         stop(Outcome::memory_limit);  // this worker's references are exhausted
         lost_.store(true, std::memory_order_relaxed);
-        return;
+        return false;
     }
     // The bound only for new states: duplicates keep the h they were stored
     // with. The node is in place before the table publishes its index; a
@@ -603,12 +605,14 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
             return me.arena.add(me.packed.data());
         });
     if (!found.inserted) {
-        ++me.stats.duplicates;
+        // A shadow's state is counted once: here unless the diver found it
+        // stored already in its own shard (a state may be stored in two).
+        if (!(flags & counted_bit)) ++me.stats.duplicates;
         Node& old = me.nodes[found.ref];
-        if (is_dead(old) || g >= old.g) return;
+        if (is_dead(old) || g >= old.g) return true;
         // Scored again (nodes keep no h): the same bound, the state being the same.
         h = bound();
-        if (h == heuristic::dead) return;
+        if (h == heuristic::dead) return true;
         if (is_closed(old) && !shadow) ++me.stats.reopened;
         old.parent = parent;
         old.box = move.box;
@@ -619,12 +623,13 @@ void Hda<order, Exp, Meet, Net>::insert(Worker& me, const uint64_t* state, uint6
         store_g(old, g);  // g and flags may be read by another thread (view())
     } else if (h == heuristic::dead) {
         ++me.stats.pruned_matching;
-        return;
+        return false;
     }
-    if (shadow) return;  // the diver records a goal and expands it
+    if (shadow) return !found.inserted;  // the diver records a goal and expands it
     if (h == 0 && me.expander.is_goal(state)) record_goal(ref(me, found.ref), g);
     if (g + h < incumbent()) me.open.push(major(g, h, second), tie(g, h, rank()), found.ref);
     if constexpr (Meet::active) meet_.reached(state, hash, g, Place{me.id, found.ref});
+    return !found.inserted;
 }
 
 template <Order order, class Exp, class Meet, class Net>
@@ -698,8 +703,7 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
             const Message m = unpack(r, stride_);
             insert(me, r, m.hash, m.parent, m.g,
                    moves::Push{m.box, static_cast<uint8_t>(m.dir & dir_bits), m.run},
-                   [&m] { return uint32_t{m.h}; }, [&] { return rank(me, r); }, (m.dir & shadow_bit) != 0,
-                   (m.dir & second_bit) != 0);
+                   [&m] { return uint32_t{m.h}; }, [&] { return rank(me, r); }, static_cast<uint8_t>(m.dir & ~dir_bits));
         }
         me.share.received += n;
         drained += n;
@@ -724,7 +728,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
         const int owner = owner_of(hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
-            insert(me, child, hash, parent_ref, g, push, bound, rank_of, false, second);
+            insert(me, child, hash, parent_ref, g, push, bound, rank_of, line);
             return;
         }
         // Another worker's state. Where its shard may be read (local dives),
@@ -749,8 +753,8 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
                   push.run};
         if (continues && local_dive_ && !(handover_ && idle_in_layer(owner, g + h))) {
             // The dive stays here: no hop, no wait; its owner remembers it.
-            insert(me, child, hash, parent_ref, g, push, [h] { return h; }, rank_of, false, second);
-            m.dir |= shadow_bit;
+            const bool counted = insert(me, child, hash, parent_ref, g, push, [h] { return h; }, rank_of, line);
+            m.dir |= shadow_bit | (counted ? counted_bit : 0);
             send(me, owner, child, m);
             return;
         }
@@ -1142,7 +1146,7 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
             // worker 0 stores the start as a local dive stores a child it
             // continues, and the owner stores it closed, as a shadow.
             insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
-                   [&] { return rank(*to, scratch.data()); }, true);
+                   [&] { return rank(*to, scratch.data()); }, shadow_bit);
             to = workers_[0].get();
         }
         insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },

@@ -19,7 +19,9 @@ namespace hdasoko::search {
 //   box, dir, run: the move that produced it (run: pushes of a tunnel macro);
 //           dir | shadow_bit: the sender stored and expands the state itself
 //           (a local dive, search/hda.hpp) and the owner only remembers it, closed;
-//           dir | second_bit: it ranks on the second line (search/hda.hpp)
+//           dir | second_bit: it ranks on the second line (search/hda.hpp);
+//           dir | counted_bit (with shadow_bit): the sender found the state
+//           stored already and counted it a duplicate
 struct Message {
     uint64_t hash;
     Ref parent;
@@ -34,6 +36,7 @@ constexpr int message_words = sizeof(Message) / sizeof(uint64_t);
 constexpr uint8_t shadow_bit = 0x80;
 // dir | second_bit: a child of a speculative expansion (second line, search/hda.hpp)
 constexpr uint8_t second_bit = 0x40;
+constexpr uint8_t counted_bit = 0x20;
 constexpr uint8_t dir_bits = 0x03;
 
 // A record: `stride` state words, then the header's words.
