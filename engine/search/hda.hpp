@@ -771,17 +771,13 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         // again: each was stored at its g or less where each_child() would
         // look (its owner's shard) when the helper computed it, and stored
         // states stay, their g only falls (the slot is for this parent's g).
-        SearchStats counts;
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
-            kernel::ahead_patience, counts, [&](const uint64_t* child, const AheadChild& c) {
+            kernel::ahead_patience, me.stats, [&](const uint64_t* child, const AheadChild& c) {
                 each_child(child, c.hash, moves::Push{c.box, c.dir, c.run}, [&c] { return c.h; },
                            [&c] { return uint32_t{c.rank}; });
             });
-        if (computed_ahead) {
-            ++me.share.ahead_taken;
-            add_counts(me.stats, counts);
-        }
+        if (computed_ahead) ++me.share.ahead_taken;
     }
     if (!computed_ahead)
         me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
@@ -1139,18 +1135,21 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
         if (!is_local(owner_of(hash))) return;  // another rank stores it
-        Worker* to = workers_[owner_of(hash) - first_].get();
-        if (local_dive_ && to->id != 0) {
+        auto store = [&](Worker& to, uint8_t flags) {
+            insert(to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
+                   [&] { return rank(to, scratch.data()); }, flags);
+        };
+        Worker& owner = *workers_[owner_of(hash) - first_];
+        if (local_dive_ && owner.id != 0) {
             // The dive starts at once on this thread, not when the owner's
             // thread first runs (on a busy machine, a time slice later):
             // worker 0 stores the start as a local dive stores a child it
             // continues, and the owner stores it closed, as a shadow.
-            insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
-                   [&] { return rank(*to, scratch.data()); }, shadow_bit);
-            to = workers_[0].get();
+            store(owner, shadow_bit);
+            store(*workers_[0], 0);
+        } else {
+            store(owner, 0);
         }
-        insert(*to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
-               [&] { return rank(*to, scratch.data()); });
     });
     if (best_h == heuristic::dead) return finish();  // on every rank alike
     for (auto& w : workers_) w->stats.initial_h = best_h;

@@ -105,13 +105,13 @@ public:
     }
 
     // True when the expansion of `state` at g with the bound `strong` is
-    // here: each(child, AheadChild) for each child kept, `counts` the
-    // expansion's counts (Writing::counts), and the slot is emptied.
+    // here: each(child, AheadChild) for each child kept, the expansion's
+    // counts (Writing::counts) added to `stats`, and the slot is emptied.
     // While a helper is writing this state's slot, waits for it up to
     // `patience` (then the caller expands the state itself).
     template <class Each>
     bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, std::chrono::nanoseconds patience,
-              SearchStats& counts, Each&& each) {
+              SearchStats& stats, Each&& each) {
         const size_t s = hash & mask_;
         Slot& slot = slots_[s];
         if (slot.status.load(std::memory_order_relaxed) == writing &&
@@ -136,7 +136,7 @@ public:
             std::memcpy(&c, r + stride_, sizeof c);
             each(r, c);
         }
-        counts = slot.counts;
+        add_counts(stats, slot.counts);
         slot.status.store(empty, std::memory_order_release);
         return true;
     }
