@@ -70,6 +70,7 @@ struct SearchFlags {
     int zone_cells = search::Options{}.zone_cells;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
+    bool eager_deadlock_search = false;
     bool penalties = false;
     std::optional<bool> pair_conflicts;  // --conflicts / --no-conflicts; unset: on in the optimal searches
     bool tunnels = search::Options{}.tunnels;
@@ -139,6 +140,9 @@ struct SearchFlags {
             ->capture_default_str();
         app.add_flag("--no-deadlock-search", no_deadlock_search,
                      "turn off the deadlock search over the pushed box's cluster after each push");
+        app.add_flag("--eager-deadlock-search", eager_deadlock_search,
+                     "run the deadlock search on every child when it is generated, not on each state when it "
+                     "is popped to be expanded (same expansions, more searches)");
         app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
             ->check(CLI::Range(1, 100000))
             ->capture_default_str();
@@ -241,6 +245,7 @@ struct SearchFlags {
         o.zone_cells = zone_cells;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;
+        o.lazy_deadlock_search = !eager_deadlock_search;
         o.penalties = penalties;
         o.pair_conflicts = pair_conflicts;
         o.tunnels = tunnels;

@@ -178,7 +178,7 @@ public:
                 ++stats.pruned_frozen_goals;
                 return;
             }
-            if (options_.deadlock_search && subset_.is_dead(child_.data(), to, child_player)) {
+            if (eager_subset_ && subset_.is_dead(child_.data(), to, child_player)) {
                 ++stats.pruned_subset;
                 return;
             }
@@ -193,6 +193,20 @@ public:
             emit(static_cast<const uint64_t*>(child_.data()), hash, current_);
         });
         return true;
+    }
+
+    // Options::lazy_deadlock_search: the cluster deadlock search, left out
+    // of expand(), of a state about to be expanded. box, dir, run: the move
+    // that produced it (box no_cell for a start state: never searched).
+    bool dead_on_pop(const uint64_t* state, board::Cell box, int dir, int run) {
+        if (!lazy_subset_ || box == board::no_cell) return false;
+        board::Cell to = box;
+        for (int i = 0; i < run; ++i) to = board_.neighbor(to, dir);
+        return subset_.is_dead(state, to, state::player_of(state, words_));
+    }
+    // ... and of the child being emitted (a helper diving ahead of the search).
+    bool child_dead() {
+        return lazy_subset_ && subset_.is_dead(child_.data(), current_to_, state::player_of(child_.data(), words_));
     }
 
     // The bound of the child being emitted (heuristic::dead if it is one).
@@ -224,6 +238,9 @@ private:
     const board::Board& board_;
     const Options& options_;
     const int words_;
+    // The cluster deadlock search: on each child (eager) or on each pop (lazy).
+    const bool eager_subset_ = options_.deadlock_search && !options_.lazy_deadlock_search;
+    const bool lazy_subset_ = options_.deadlock_search && options_.lazy_deadlock_search;
     std::shared_ptr<const heuristic::PairConflicts> conflicts_;  // null when off
     heuristic::Heuristic heuristic_;
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound in debug builds

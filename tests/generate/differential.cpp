@@ -74,6 +74,12 @@ Config with_perimeter(Config c, size_t states) {
                     [states](search::Options& o) { o.perimeter_states = states; });
 }
 
+// The same with the cluster deadlock search run on every child when it is
+// generated (Options::lazy_deadlock_search off; the default runs it on each pop).
+Config eager_deadlock_search(Config c) {
+    return adjusted(std::move(c), " eager-deadlock-search", [](search::Options& o) { o.lazy_deadlock_search = false; });
+}
+
 // The same with another last-layer lag than the default's (auto, which on
 // levels this small is 0 throughout): 0 (wait while behind in h too), -1
 // (never wait) or layer (wait only across f layers, what auto turns to).
@@ -221,6 +227,13 @@ std::vector<Config> make_configs() {
                                 true));
             all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, true, 2, deadlock_search, true));
         }
+    // The deadlock search on each child (the configurations above run it on each pop).
+    for (heuristic::Kind kind : kinds) {
+        all.push_back(eager_deadlock_search(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1)));
+        for (int workers : {2, 3})
+            all.push_back(
+                eager_deadlock_search(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
+    }
     // Tunnel macros on and off (whichever is the default, both are run):
     // A* with and without PI-corrals and the deadlock search, HDA* with 2
     // and 3 workers, the any-solution orders.
