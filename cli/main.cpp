@@ -142,7 +142,7 @@ struct SearchFlags {
                      "turn off the deadlock search over the pushed box's cluster after each push");
         app.add_flag("--eager-deadlock-search", eager_deadlock_search,
                      "run the deadlock search on every child when it is generated, not on each state when it "
-                     "is popped to be expanded (same expansions, more searches)");
+                     "is popped to be expanded (more searches; the expansions may differ a little)");
         app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
             ->check(CLI::Range(1, 100000))
             ->capture_default_str();

@@ -162,10 +162,14 @@ struct Options {
     int deadlock_search_nodes = 400;  // sub-states each such search may expand
     // Where the A* kernel (search/hda.hpp) runs it: on a state when it is
     // popped to be expanded (lazy, the default), or on every child when it
-    // is generated. The verdict is the same, so the expansions are too; lazy
-    // spends it only on the states the search reaches, not on the children
-    // left open when the search ends (most of them where the bound is tight:
-    // XSokoban 55, PDB, 1,203 pops against about 8,800 searched children).
+    // is generated. Lazy spends it only on the states the search reaches,
+    // not on the children left open when the search ends (most of them
+    // where the bound is tight: XSokoban 55, PDB, 1,203 pops against about
+    // 8,800 searched children; 0.012 s against 0.038). The search starts
+    // from the box the state's stored push moved, where eagerly each push
+    // reaching the state is tried from its own box, so the verdicts (both
+    // sound) and the expansions may differ a little (the bench list:
+    // 476,202 against 476,686; perf/results/last-layer-s44.md).
     bool lazy_deadlock_search = true;
     // Goal-room patterns (deadlock/goal_patterns.hpp): a push onto or off a
     // group of goals that leaves it unfillable is pruned; sound, so it
