@@ -195,18 +195,22 @@ public:
         return true;
     }
 
-    // Options::lazy_deadlock_search: the cluster deadlock search, left out
-    // of expand(), of a state about to be expanded. box, dir, run: the move
+    // Options::lazy_deadlock_search: the cluster deadlock search is left out
+    // of expand(), and the search calls dead_on_pop() (or child_dead()).
+    bool deadlock_search_on_pop() const { return lazy_subset_; }
+    // The search of a state about to be expanded. box, dir, run: the move
     // that produced it (box no_cell for a start state: never searched).
     bool dead_on_pop(const uint64_t* state, board::Cell box, int dir, int run) {
-        if (!lazy_subset_ || box == board::no_cell) return false;
+        assert(lazy_subset_);
+        if (box == board::no_cell) return false;
         board::Cell to = box;
         for (int i = 0; i < run; ++i) to = board_.neighbor(to, dir);
         return subset_.is_dead(state, to, state::player_of(state, words_));
     }
     // ... and of the child being emitted (a helper diving ahead of the search).
     bool child_dead() {
-        return lazy_subset_ && subset_.is_dead(child_.data(), current_to_, state::player_of(child_.data(), words_));
+        assert(lazy_subset_);
+        return subset_.is_dead(child_.data(), current_to_, state::player_of(child_.data(), words_));
     }
 
     // The bound of the child being emitted (heuristic::dead if it is one).

@@ -290,7 +290,6 @@ public:
           local_dive_(gated_ && options.hda_local_dive && !Meet::active),
           handover_(local_dive_ && options.hda_handover.value_or(false)),
           lookahead_(local_dive_ && options.hda_lookahead),
-          lazy_deadlock_(options.deadlock_search && options.lazy_deadlock_search),
           speculate_(gated_ && options.hda_speculate),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
@@ -514,7 +513,6 @@ private:
     const bool local_dive_;
     const bool handover_;
     const bool lookahead_;
-    const bool lazy_deadlock_;  // Options::lazy_deadlock_search: the deadlock search runs on each pop
     const bool speculate_;
     // This process's share of the node limit: all of it in one process; over
     // MPI each rank stops at its share of the workers' part, so that the
@@ -913,7 +911,8 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
             full = true;
         if (ch == heuristic::dead || ch + push.run != h) return;  // not in the helped worker's f
         if constexpr (requires { me.expander.child_dead(); })
-            if (lazy_deadlock_ && me.expander.child_dead()) return;  // dropped when popped: not worth diving
+            if (me.expander.deadlock_search_on_pop() && me.expander.child_dead())
+                return;  // dropped when popped: not worth diving
         const size_t at = me.ahead_stack.size();
         me.ahead_stack.insert(me.ahead_stack.end(), child, child + stride_);
         me.ahead_stack.push_back((uint64_t{g + push.run} << 32) | ch);
@@ -1073,8 +1072,9 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         Node& node = me.nodes[index];
         if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
         if constexpr (requires { me.expander.dead_on_pop(nullptr, node.box, 0, 0); }) {
-            if (lazy_deadlock_ && (packing_.unpack(me.arena.at(index), me.unpacked.data()),
-                                   me.expander.dead_on_pop(me.unpacked.data(), node.box, node.dir, node.run))) {
+            if (me.expander.deadlock_search_on_pop() &&
+                (packing_.unpack(me.arena.at(index), me.unpacked.data()),
+                 me.expander.dead_on_pop(me.unpacked.data(), node.box, node.dir, node.run))) {
                 ++me.stats.pruned_subset;
                 store_flags(node, closed_flag | dead_flag);  // its duplicates are dropped
                 continue;
