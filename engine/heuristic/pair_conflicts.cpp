@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <new>
 
 #include "concurrent/thread_group.hpp"
@@ -71,7 +72,19 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
     std::atomic<bool> cancelled{false}, out_of_memory{false};
     // A labelled state: 2 * (pair state) + o, o = 0 when A is on the
     // pair's first square, 1 when on its second.
-    auto search_pair = [&](int gl, int gh, std::vector<uint16_t>& dist, std::vector<uint32_t>& queue) {
+    // The table is row-major (a state's goal pairs side by side), a search
+    // yields a column: written as each search ended, two threads wrote into
+    // the same cache lines at once (XSokoban 55 at 2 threads: 1.02-1.35x
+    // one thread's speed, against 1.6-1.7x with the columns written under
+    // a lock, a few at a time).
+    std::mutex write;
+    auto write_columns = [&](const std::vector<uint16_t>& columns, const std::vector<size_t>& ids) {
+        const std::lock_guard<std::mutex> lock(write);
+        for (size_t st = 0; st < states; ++st)
+            for (size_t k = 0; k < ids.size(); ++k) values_[st * goal_pairs_ + ids[k]] = columns[k * states + st];
+    };
+    auto search_pair = [&](int gl, int gh, std::vector<uint16_t>& dist, std::vector<uint32_t>& queue,
+                           uint16_t* column) {
         dist.assign(states * 2, unreachable);
         queue.clear();
         {
@@ -109,15 +122,18 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
                 }
             }
         }
-        const size_t gp = PairAreas::pair_id(gl, gh);
-        for (size_t st = 0; st < states; ++st)
-            values_[st * goal_pairs_ + gp] = std::min(dist[2 * st], dist[2 * st + 1]);
+        for (size_t st = 0; st < states; ++st) column[st] = std::min(dist[2 * st], dist[2 * st + 1]);
     };
     auto work = [&] {
         try {
             std::vector<uint16_t> dist;
             std::vector<uint32_t> queue;
             queue.reserve(states * 2);
+            // Columns written at a time: 8 bytes a state, beside the
+            // search's 12 (distances and queue).
+            const size_t batch = std::min<size_t>(4, static_cast<size_t>(goal_pairs_));
+            std::vector<uint16_t> columns(batch * states);
+            std::vector<size_t> ids;
             for (int gp; (gp = next.fetch_add(1, std::memory_order_relaxed)) < goal_pairs_;) {
                 if (cancel && cancel->load(std::memory_order_relaxed)) {
                     cancelled.store(true, std::memory_order_relaxed);
@@ -125,8 +141,14 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
                 }
                 int gh = 1;  // gp = gh * (gh - 1) / 2 + gl
                 while ((gh + 1) * gh / 2 <= gp) ++gh;
-                search_pair(gp - gh * (gh - 1) / 2, gh, dist, queue);
+                search_pair(gp - gh * (gh - 1) / 2, gh, dist, queue, &columns[ids.size() * states]);
+                ids.push_back(static_cast<size_t>(gp));
+                if (ids.size() == batch) {
+                    write_columns(columns, ids);
+                    ids.clear();
+                }
             }
+            write_columns(columns, ids);
         } catch (const std::bad_alloc&) {
             out_of_memory.store(true, std::memory_order_relaxed);
             next.store(goal_pairs_, std::memory_order_relaxed);  // the others stop too
