@@ -102,8 +102,7 @@ SearchResult run_bidirectional(const board::Board& board, const Options& options
     // The forward side's tables, built here where the caller's cancel stops
     // them (the sides see only `stop`, set by the referee below): a cancel
     // during the building ends the search before the sides start.
-    forward_side.conflict_table = pair_conflict_table(board, options);
-    forward_side.goal_pattern_table = goal_pattern_table(board, options);
+    build_shared_tables(board, options, forward_side);
     if (options.limits.cancel && options.limits.cancel->load(std::memory_order_relaxed)) {
         SearchResult out;
         out.outcome = Outcome::interrupted;

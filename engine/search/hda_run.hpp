@@ -21,8 +21,7 @@ SearchResult run_hda(const board::Board& board, const Options& options, const Ne
         // Built once, read by every worker.
         Options shared = options;
         if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = pdb_table(board, options);
-        shared.goal_pattern_table = goal_pattern_table(board, options);
-        shared.conflict_table = pair_conflict_table(board, options);
+        build_shared_tables(board, options, shared);
         // Off where the table is not built (not asked for, or too large), so
         // that the workers do not build it each.
         shared.pair_conflicts = shared.conflict_table != nullptr;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <new>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "concurrent/thread_group.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
@@ -330,6 +332,38 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const
     auto table = std::make_shared<const heuristic::PairConflicts>(board, heuristic::PairConflicts::default_memory_limit,
                                                               options.limits.cancel, options.threads);
     return table->available() ? table : nullptr;
+}
+
+// Both per-search tables of `options` into `shared` (goal patterns, pair
+// conflicts), each null where it is off. On more than one thread the goal
+// patterns are built on a thread of their own while the pair conflicts'
+// searches share options.threads threads: the two are independent, and
+// each search waits for both (XSokoban 9: the goal patterns take 44 ms on
+// one thread, the pair conflicts 7 ms on two).
+inline void build_shared_tables(const board::Board& board, const Options& options, Options& shared) {
+    if (options.threads < 2 || !options.goal_patterns || options.goal_pattern_table) {
+        shared.goal_pattern_table = goal_pattern_table(board, options);
+        shared.conflict_table = pair_conflict_table(board, options);
+        return;
+    }
+    std::shared_ptr<const deadlock::GoalPatterns> patterns;
+    std::exception_ptr failed;  // an exception may not leave a thread
+    auto build_patterns = [&] {
+        try {
+            patterns = goal_pattern_table(board, options);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    };
+    {
+        concurrent::ThreadGroup side;
+        const bool started = side.start(build_patterns);
+        shared.conflict_table = pair_conflict_table(board, options);  // an exception joins `side` first
+        side.join();
+        if (!started) build_patterns();
+    }
+    if (failed) std::rethrow_exception(failed);
+    shared.goal_pattern_table = std::move(patterns);
 }
 
 // Runs `search` (a callable returning a SearchResult); an allocation failure
