@@ -373,6 +373,11 @@ private:
     uint32_t rank(Worker& me, const uint64_t* state) const {
         return tie_scale_ == 1 ? 0 : me.expander.tie_rank(state);
     }
+    // ... of the child the expander is emitting (`child`), from its parent's where the expander can.
+    uint32_t child_rank(Worker& me, const uint64_t* child) const {
+        if constexpr (requires { me.expander.child_rank(); }) return tie_scale_ == 1 ? 0 : me.expander.child_rank();
+        else return rank(me, child);
+    }
     // The open list's first key: f, or with speculation (f, line), the second
     // line after the first within each f; f_of() takes the f back.
     uint32_t major(uint32_t g, uint32_t h, bool second) const {
@@ -703,7 +708,7 @@ void Hda<order, Exp, Meet, Net>::drain_inbox(Worker& me) {
             const Message m = unpack(r, stride_);
             insert(me, r, m.hash, m.parent, m.g,
                    moves::Push{m.box, static_cast<uint8_t>(m.dir & dir_bits), m.run},
-                   [&m] { return uint32_t{m.h}; }, [&] { return rank(me, r); }, static_cast<uint8_t>(m.dir & ~dir_bits));
+                   [&m] { return uint32_t{m.h}; }, [&m] { return uint32_t{m.rank}; }, static_cast<uint8_t>(m.dir & ~dir_bits));
         }
         me.share.received += n;
         drained += n;
@@ -745,15 +750,18 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
             return;
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
+        // Its rank travels with it: scored here from its parent's
+        // (Expander::child_rank()), afresh at the owner.
+        const uint32_t rank = rank_of();
         // It continues the best line when its key is no worse than its parent's.
-        const Key lowest = kernel::make_key(major(g, h, second), tie(g, h, 0));
-        const bool continues = gated_ && lowest <= parent_key &&
-                               (lowest + tie_scale_ <= parent_key || lowest + rank_of() <= parent_key);
+        const Key lowest = kernel::make_key(major(g, h, second), tie(g, h, rank));
+        const bool continues = gated_ && lowest <= parent_key;
         Message m{hash, parent_ref, g, static_cast<uint16_t>(h), push.box, static_cast<uint8_t>(push.dir | line),
-                  push.run};
+                  push.run, static_cast<uint16_t>(rank)};
         if (continues && local_dive_ && !(handover_ && idle_in_layer(owner, g + h))) {
             // The dive stays here: no hop, no wait; its owner remembers it.
-            const bool counted = insert(me, child, hash, parent_ref, g, push, [h] { return h; }, rank_of, line);
+            const bool counted =
+                insert(me, child, hash, parent_ref, g, push, [h] { return h; }, [rank] { return rank; }, line);
             m.dir |= shadow_bit | (counted ? counted_bit : 0);
             send(me, owner, child, m);
             return;
@@ -781,7 +789,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     }
     if (!computed_ahead)
         me.expander.expand(me.unpacked.data(), me.stats, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-            each_child(child, hash, push, [&] { return me.expander.bound(); }, [&] { return rank(me, child); });
+            each_child(child, hash, push, [&] { return me.expander.bound(); }, [&] { return child_rank(me, child); });
         });
     if (urgent)  // the best line goes on at its owner now, not with the next batch
         for (int w = 0; w < total_; ++w)
@@ -906,7 +914,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
             return;
         }
         const uint32_t ch = me.expander.bound();
-        const uint32_t r = rank(me, child);
+        const uint32_t r = child_rank(me, child);
         if (!ahead_->add(slot, child, AheadChild{child_hash, ch, static_cast<uint16_t>(r), push.box, push.dir, push.run}))
             full = true;
         if (ch == heuristic::dead || ch + push.run != h) return;  // not in the helped worker's f

@@ -22,6 +22,7 @@ namespace hdasoko::search {
 //           dir | second_bit: it ranks on the second line (search/hda.hpp);
 //           dir | counted_bit (with shadow_bit): the sender found the state
 //           stored already and counted it a duplicate
+//   rank:   the child's tie rank (the expander's tie_rank()), scored by the sender
 struct Message {
     uint64_t hash;
     Ref parent;
@@ -30,6 +31,7 @@ struct Message {
     board::Cell box;
     uint8_t dir;
     uint8_t run;
+    uint16_t rank;
 };
 static_assert(sizeof(Message) == 24 && sizeof(Message) % sizeof(uint64_t) == 0);
 constexpr int message_words = sizeof(Message) / sizeof(uint64_t);
