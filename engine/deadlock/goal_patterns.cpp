@@ -5,7 +5,12 @@
 #include "deadlock/goal_patterns.hpp"
 
 #include <algorithm>
+#include <barrier>
 #include <cassert>
+#include <new>
+#include <optional>
+
+#include "concurrent/thread_group.hpp"
 
 #include "board/splitmix64.hpp"
 #include "state/state.hpp"
@@ -27,14 +32,9 @@ size_t slot_of(uint64_t key, size_t slots) {
 
 }  // namespace
 
-GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states, const std::atomic<bool>* cancel)
-    : board_(board),
-      group_of_(board.cells(), -1),
-      bit_of_(board.cells(), -1),
-      area_(board),
-      child_area_(board),
-      boxes_(board.words()),
-      child_(board.words()) {
+GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states, const std::atomic<bool>* cancel,
+                           int threads)
+    : board_(board), group_of_(board.cells(), -1), bit_of_(board.cells(), -1), scratch_(board) {
     // Pieces of 4-adjacent goal squares, at most `limit` goals each, grown
     // breadth-first from their smallest square; -1 marks the goals taken.
     std::vector<int> piece_of(board.cells(), -1);
@@ -63,7 +63,7 @@ GoalPatterns::GoalPatterns(const board::Board& board, size_t max_states, const s
             group_of_[goals[i]] = index;
             bit_of_[goals[i]] = static_cast<int>(i);
         }
-        search(groups_.back(), max_states, cancel);
+        search(groups_.back(), max_states, cancel, threads);
         return groups_.back().tested;
     };
     for (const std::vector<Cell>& room : pieces(board.goals(), board.goals().size())) {
@@ -126,75 +126,178 @@ void GoalPatterns::fill(const Group& group, uint64_t mask, std::vector<uint64_t>
         if ((mask >> i) & 1) state::set_box(boxes.data(), group.goals[i]);
 }
 
-void GoalPatterns::search(Group& group, size_t max_states, const std::atomic<bool>* cancel) {
+// The relaxed states one move before `key` (the reverse moves), appended
+// to `out`; duplicates are left to the caller.
+void GoalPatterns::predecessors(const Group& group, uint64_t key, Expansion& x, std::vector<uint64_t>& out) const {
+    const int me = group_of_[group.goals[0]];
+    auto on_group = [&](Cell c) { return c != no_cell && group_of_[c] == me; };
+    const uint64_t mask = key >> 16;
+    const Cell start = static_cast<Cell>(static_cast<uint16_t>(key));
+    fill(group, mask, x.boxes);
+    x.area.compute(x.boxes.data(), start);
+    for (Cell s = 0; s < board_.cells(); ++s) {
+        if (!x.area.reached(s)) continue;
+        for (int d = 0; d < 4; ++d) {
+            // The player on s steps to x, pulling what is on b onto s.
+            const Cell to = board_.neighbor(s, d);
+            const Cell b = board_.neighbor(s, board::opposite(d));
+            if (to == no_cell || b == no_cell || state::has_box(x.boxes.data(), to)) continue;
+            uint64_t child_mask;
+            Cell smallest;
+            std::copy(x.boxes.begin(), x.boxes.end(), x.child.begin());
+            if (state::has_box(x.boxes.data(), b)) {
+                child_mask = mask & ~(uint64_t{1} << bit_of_[b]);
+                state::clear_box(x.child.data(), b);
+                if (on_group(s)) {
+                    // Between goals of the group.
+                    child_mask |= uint64_t{1} << bit_of_[s];
+                    state::set_box(x.child.data(), s);
+                    smallest = x.child_area.after_move(x.area, x.child.data(), b, s, to);
+                } else {
+                    // Off the group: the box leaves. The area gains b,
+                    // and whatever b joins it to.
+                    bool joined_only_area = true;
+                    for (int e = 0; e < 4; ++e) {
+                        const Cell m = board_.neighbor(b, e);
+                        if (m != no_cell && !state::has_box(x.child.data(), m) && !x.area.reached(m))
+                            joined_only_area = false;
+                    }
+                    smallest = joined_only_area ? std::min(start, b) : x.child_area.compute(x.child.data(), to);
+                }
+            } else if (on_group(s) && !on_group(b) && !board_.is_dead(b)) {
+                // A box from outside, pulled onto the empty goal s: the
+                // reverse of pushing it off the group.
+                child_mask = mask | uint64_t{1} << bit_of_[s];
+                state::set_box(x.child.data(), s);
+                smallest = x.child_area.after_move(x.area, x.child.data(), b, s, to);
+            } else {
+                continue;
+            }
+            out.push_back(key_of(child_mask, smallest));
+        }
+    }
+}
+
+// Breadth-first. With more threads, once the group has parallel_states
+// states, the queue is taken a block at a time (up to block_heads states
+// per thread): each thread finds the predecessors of its part of the
+// block, and they are stored in the order of their parents, so that the
+// queue and the table are exactly what one thread makes.
+void GoalPatterns::search(Group& group, size_t max_states, const std::atomic<bool>* cancel, int threads) {
     const int n = static_cast<int>(group.goals.size());
     const uint64_t full = (uint64_t{1} << n) - 1;  // n <= max_whole_goals
     std::vector<uint64_t> queue;
+    Expansion& first = scratch_;
     // The full group, the player in each area of the free squares.
-    fill(group, full, boxes_);
+    fill(group, full, first.boxes);
     std::vector<uint8_t> seen(board_.cells(), 0);
     for (Cell c = 0; c < board_.cells(); ++c) {
-        if (seen[c] || state::has_box(boxes_.data(), c)) continue;
-        const Cell smallest = area_.compute(boxes_.data(), c);
+        if (seen[c] || state::has_box(first.boxes.data(), c)) continue;
+        const Cell smallest = first.area.compute(first.boxes.data(), c);
         for (Cell a = 0; a < board_.cells(); ++a)
-            if (area_.reached(a)) seen[a] = 1;
+            if (first.area.reached(a)) seen[a] = 1;
         if (insert(group, key_of(full, smallest))) queue.push_back(key_of(full, smallest));
     }
-    const int me = group_of_[group.goals[0]];
-    auto on_group = [&](Cell c) { return c != no_cell && group_of_[c] == me; };
-    for (size_t head = 0; head < queue.size(); ++head) {
-        const bool cancelled = head % 1024 == 0 && cancel && cancel->load(std::memory_order_relaxed);
-        if (group.size > max_states || cancelled) {  // too many to keep (or no time): the group is not tested
-            group.table = {};
-            group.size = 0;
-            return;
+
+    // Helper t (1 .. helpers) waits at `sync` for a block (or quit), finds
+    // its part's predecessors and waits again. Each thread makes its own
+    // scratch: made on one thread, the small arrays the area fills write
+    // shared cache lines (2 threads took as long each as one thread for all).
+    const int wanted = std::max(0, threads - 1);
+    int helpers = 0;  // started once the group has parallel_states states
+    size_t begin = 0, end = 0;
+    bool quit = false;
+    std::atomic<bool> failed{false};
+    std::vector<Expansion*> scratch(static_cast<size_t>(wanted) + 1, &first);
+    std::optional<std::barrier<>> sync;
+    auto part = [&](int t) {
+        if (failed.load(std::memory_order_relaxed)) return;  // scratch[t] may be another's
+        Expansion& x = *scratch[t];
+        x.out.clear();
+        const size_t size = end - begin, parts = static_cast<size_t>(helpers) + 1;
+        try {
+            for (size_t i = begin + size * t / parts; i < begin + size * (t + 1) / parts; ++i)
+                predecessors(group, queue[i], x, x.out);
+        } catch (const std::bad_alloc&) {
+            failed.store(true, std::memory_order_relaxed);
         }
-        const uint64_t mask = queue[head] >> 16;
-        const Cell start = static_cast<Cell>(static_cast<uint16_t>(queue[head]));
-        fill(group, mask, boxes_);
-        area_.compute(boxes_.data(), start);
-        for (Cell s = 0; s < board_.cells(); ++s) {
-            if (!area_.reached(s)) continue;
-            for (int d = 0; d < 4; ++d) {
-                // The player on s steps to x, pulling what is on b onto s.
-                const Cell x = board_.neighbor(s, d);
-                const Cell b = board_.neighbor(s, board::opposite(d));
-                if (x == no_cell || b == no_cell || state::has_box(boxes_.data(), x)) continue;
-                uint64_t child_mask;
-                Cell smallest;
-                std::copy(boxes_.begin(), boxes_.end(), child_.begin());
-                if (state::has_box(boxes_.data(), b)) {
-                    child_mask = mask & ~(uint64_t{1} << bit_of_[b]);
-                    state::clear_box(child_.data(), b);
-                    if (on_group(s)) {
-                        // Between goals of the group.
-                        child_mask |= uint64_t{1} << bit_of_[s];
-                        state::set_box(child_.data(), s);
-                        smallest = child_area_.after_move(area_, child_.data(), b, s, x);
-                    } else {
-                        // Off the group: the box leaves. The area gains b,
-                        // and whatever b joins it to.
-                        bool joined_only_area = true;
-                        for (int e = 0; e < 4; ++e) {
-                            const Cell m = board_.neighbor(b, e);
-                            if (m != no_cell && !state::has_box(child_.data(), m) && !area_.reached(m))
-                                joined_only_area = false;
-                        }
-                        smallest = joined_only_area ? std::min(start, b) : child_area_.compute(child_.data(), x);
-                    }
-                } else if (on_group(s) && !on_group(b) && !board_.is_dead(b)) {
-                    // A box from outside, pulled onto the empty goal s: the
-                    // reverse of pushing it off the group.
-                    child_mask = mask | uint64_t{1} << bit_of_[s];
-                    state::set_box(child_.data(), s);
-                    smallest = child_area_.after_move(area_, child_.data(), b, s, x);
-                } else {
-                    continue;
-                }
-                const uint64_t key = key_of(child_mask, smallest);
-                if (insert(group, key)) queue.push_back(key);
+    };
+    concurrent::ThreadGroup pool;
+    // Every way out (a return, an exception) lets the helpers go first.
+    struct Release {
+        std::optional<std::barrier<>>& sync;
+        bool& quit;
+        concurrent::ThreadGroup& pool;
+        int arrivals = -1;  // -1: no helpers; else the helpers never started
+        void operator()() {
+            if (arrivals < 0) return;
+            quit = true;
+            for (int i = 0; i < arrivals; ++i) sync->arrive_and_drop();
+            sync->arrive_and_wait();
+            pool.join();
+            arrivals = -1;
+        }
+        ~Release() { (*this)(); }
+    } release{sync, quit, pool};
+    bool tried = false;
+    auto start_helpers = [&] {
+        tried = true;
+        helpers = wanted;
+        sync.emplace(wanted + 1);
+        int started = 0;
+        while (started < wanted && pool.start([&, t = started + 1] {
+            std::optional<Expansion> mine;
+            try {
+                scratch[t] = &mine.emplace(board_);
+            } catch (const std::bad_alloc&) {
+                failed.store(true, std::memory_order_relaxed);  // scratch[t] stays the first's, unused
             }
+            for (;;) {
+                sync->arrive_and_wait();  // a block is set, or quit
+                if (quit) return;
+                part(t);
+                sync->arrive_and_wait();  // the part is done
+            }
+        }))
+            ++started;
+        release.arrivals = wanted - started;
+        if (started < wanted) {  // no thread for the others: one thread searches
+            release();
+            helpers = 0;
         }
+    };
+
+    std::vector<uint64_t> out;
+    bool tested = true;
+    for (begin = 0; begin < queue.size(); begin = end) {
+        if (group.size > max_states || (cancel && cancel->load(std::memory_order_relaxed))) {
+            tested = false;  // too many to keep (or no time): the group is not tested
+            break;
+        }
+        if (!tried && wanted > 0 && group.size >= parallel_states) start_helpers();
+        const size_t ready = queue.size() - begin;
+        if (helpers == 0 || ready < parallel_heads) {
+            end = begin + 1;
+            out.clear();
+            predecessors(group, queue[begin], first, out);
+            for (uint64_t key : out)
+                if (insert(group, key)) queue.push_back(key);
+            continue;
+        }
+        end = begin + std::min(ready, block_heads * (static_cast<size_t>(helpers) + 1));
+        sync->arrive_and_wait();
+        part(0);
+        sync->arrive_and_wait();
+        if (failed.load(std::memory_order_relaxed)) throw std::bad_alloc();
+        for (int t = 0; t <= helpers; ++t)
+            for (uint64_t key : scratch[t]->out)
+                if (insert(group, key)) queue.push_back(key);
+    }
+    release();
+    if (!tested) {
+        group.table = {};
+        group.size = 0;
+        return;
     }
     group.tested = true;
 }

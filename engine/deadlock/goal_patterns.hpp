@@ -42,8 +42,16 @@ public:
     static constexpr size_t max_whole_goals = 17, max_piece_goals = 12;
     // `cancel` (optional): once set, the groups not yet searched are left
     // untested (never dead: sound, only weaker).
+    // A group's search on several threads shares out blocks of its queue,
+    // up to block_heads states per thread, when at least parallel_heads are
+    // waiting (a block costs each thread two waits at a barrier), once the
+    // group has parallel_states states: smaller groups take a few
+    // milliseconds on one thread, and the search's other tables are built
+    // beside them on the same cores (search::build_shared_tables()).
+    static constexpr size_t parallel_heads = 64, block_heads = 2048, parallel_states = 8192;
+    // threads: a group's search shares its queue among this many.
     explicit GoalPatterns(const board::Board& board, size_t max_states = default_max_states,
-                          const std::atomic<bool>* cancel = nullptr);
+                          const std::atomic<bool>* cancel = nullptr, int threads = 1);
 
     // True when a box moved from `from` to `to` (either may be any square)
     // and the group of goals holding `from` or `to` can no longer be
@@ -80,7 +88,16 @@ private:
         std::vector<uint64_t> table;  // open addressing; key + 1, 0 empty
         size_t size = 0;
     };
-    void search(Group& group, size_t max_states, const std::atomic<bool>* cancel);
+    // search()'s scratch space, one per thread.
+    struct Expansion {
+        explicit Expansion(const board::Board& board)
+            : area(board), child_area(board), boxes(board.words()), child(board.words()) {}
+        moves::Reachability area, child_area;
+        std::vector<uint64_t> boxes, child;
+        std::vector<uint64_t> out;  // the predecessors of its part of a level
+    };
+    void search(Group& group, size_t max_states, const std::atomic<bool>* cancel, int threads);
+    void predecessors(const Group& group, uint64_t key, Expansion& x, std::vector<uint64_t>& out) const;
     bool group_dead(const Group& group, const uint64_t* boxes, board::Cell player, Scratch& scratch) const;
     static bool insert(Group& group, uint64_t key);
     static bool contains(const Group& group, uint64_t key);
@@ -90,9 +107,7 @@ private:
     std::vector<int> group_of_;  // per cell: its group, -1 off the grouped goals
     std::vector<int> bit_of_;    // per cell: its bit in its group's mask
     std::vector<Group> groups_;
-    // search()'s scratch space.
-    moves::Reachability area_, child_area_;
-    std::vector<uint64_t> boxes_, child_;
+    Expansion scratch_;  // search()'s on the calling thread
 };
 
 }  // namespace hdasoko::deadlock

@@ -310,14 +310,14 @@ struct Options {
 };
 
 // The goal-pattern table of `options`, or a new one for `board` when it
-// names none (options.limits.cancel stops its searches: groups left
-// untested); null when goal patterns are off.
+// names none (built on options.threads threads; options.limits.cancel
+// stops its searches: groups left untested); null when goal patterns are off.
 inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const board::Board& board,
                                                                        const Options& options) {
     if (!options.goal_patterns) return nullptr;
     if (options.goal_pattern_table) return options.goal_pattern_table;
     return std::make_shared<const deadlock::GoalPatterns>(board, deadlock::GoalPatterns::default_max_states,
-                                                          options.limits.cancel);
+                                                          options.limits.cancel, options.threads);
 }
 
 // The pair-conflict table of `options`, or a new one for `board` when it
@@ -339,7 +339,8 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const
 // patterns are built on a thread of their own while the pair conflicts'
 // searches share options.threads threads: the two are independent, and
 // each search waits for both (XSokoban 9: the goal patterns take 44 ms on
-// one thread, the pair conflicts 7 ms on two).
+// one thread, the pair conflicts 7 ms on two; the goal patterns' search
+// takes more threads only once it is large, deadlock/goal_patterns.hpp).
 inline void build_shared_tables(const board::Board& board, const Options& options, Options& shared) {
     if (options.threads < 2 || !options.goal_patterns || options.goal_pattern_table) {
         shared.goal_pattern_table = goal_pattern_table(board, options);

@@ -205,3 +205,43 @@ TEST_CASE("goal patterns: a cancel set while they are searched leaves the groups
     CHECK(cut.tested_groups() == 0);
     CHECK(cut.groups() > 0);
 }
+
+TEST_CASE("goal patterns: the table built on several threads is the table built on one") {
+    // These XSokoban goal rooms reach 9,000-42,000 relaxed states, so the
+    // searches share out blocks of their queues; random goal fillings and
+    // players must get one thread's verdicts, and a limit cut the same groups.
+    const std::vector<level::Level> collection =
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
+    std::mt19937 rng(20261130);
+    int shared_out = 0;
+    for (int number : {9, 15, 22, 29, 51, 57}) {
+        const board::Board board(collection.at(number - 1));
+        const deadlock::GoalPatterns one(board);
+        if (one.states() >= deadlock::GoalPatterns::parallel_states + deadlock::GoalPatterns::block_heads) ++shared_out;
+        for (int threads : {2, 3}) {
+            INFO("xsokoban ", number, ", ", threads, " threads");
+            const deadlock::GoalPatterns many(board, deadlock::GoalPatterns::default_max_states, nullptr, threads);
+            REQUIRE(many.groups() == one.groups());
+            REQUIRE(many.tested_groups() == one.tested_groups());
+            REQUIRE(many.states() == one.states());
+            const size_t limit = one.states() / 2;  // cuts the largest group at least
+            const deadlock::GoalPatterns cut_one(board, limit), cut_many(board, limit, nullptr, threads);
+            CHECK(cut_many.tested_groups() == cut_one.tested_groups());
+            CHECK(cut_many.states() == cut_one.states());
+            deadlock::GoalPatterns::Scratch a(board), b(board);
+            std::vector<uint64_t> boxes(board.words());
+            for (int i = 0; i < 300; ++i) {
+                std::fill(boxes.begin(), boxes.end(), 0);
+                for (Cell g : board.goals())
+                    if (rng() % 2) state::set_box(boxes.data(), g);
+                Cell player;
+                do player = static_cast<Cell>(rng() % board.cells());
+                while (state::has_box(boxes.data(), player));
+                const Cell from = board.goals()[rng() % board.goals().size()];
+                REQUIRE(many.is_dead(boxes.data(), player, from, board::no_cell, b) ==
+                        one.is_dead(boxes.data(), player, from, board::no_cell, a));
+            }
+        }
+    }
+    CHECK(shared_out >= 4);
+}
