@@ -206,7 +206,7 @@ TEST_CASE("goal patterns: a cancel set while they are searched leaves the groups
     CHECK(cut.groups() > 0);
 }
 
-TEST_CASE("goal patterns: the table built on several threads is the table built on one") {
+TEST_CASE("goal patterns: the table built on several threads is the table built on one" * doctest::test_suite("threads")) {
     // These XSokoban goal rooms reach 9,000-42,000 relaxed states, so the
     // searches share out blocks of their queues; random goal fillings and
     // players must get one thread's verdicts, and a limit cut the same groups.

@@ -224,7 +224,7 @@ TEST_CASE("pair conflicts: a cancel set while the table builds leaves it unavail
     }
 }
 
-TEST_CASE("pair conflicts: the table built on several threads is the table built on one") {
+TEST_CASE("pair conflicts: the table built on several threads is the table built on one" * doctest::test_suite("threads")) {
     const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
     const PairConflicts one(board, PairConflicts::default_memory_limit, nullptr, 1);
     const PairConflicts four(board, PairConflicts::default_memory_limit, nullptr, 4);
