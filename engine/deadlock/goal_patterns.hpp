@@ -40,8 +40,6 @@ public:
     // 16-17 goals have up to 181,011 relaxed states (about 0.5 s), rooms
     // of 18-20 often more than 2^18.
     static constexpr size_t max_whole_goals = 17, max_piece_goals = 12;
-    // `cancel` (optional): once set, the groups not yet searched are left
-    // untested (never dead: sound, only weaker).
     // A group's search on several threads shares out blocks of its queue,
     // up to block_heads states per thread, when at least parallel_heads are
     // waiting (a block costs each thread two waits at a barrier), once the
@@ -49,7 +47,9 @@ public:
     // milliseconds on one thread, and the search's other tables are built
     // beside them on the same cores (search::build_shared_tables()).
     static constexpr size_t parallel_heads = 64, block_heads = 2048, parallel_states = 8192;
-    // threads: a group's search shares its queue among this many.
+    // `cancel` (optional): once set, the groups not yet searched are left
+    // untested (never dead: sound, only weaker). threads: a group's search
+    // shares its queue among this many.
     explicit GoalPatterns(const board::Board& board, size_t max_states = default_max_states,
                           const std::atomic<bool>* cancel = nullptr, int threads = 1);
 
@@ -94,7 +94,7 @@ private:
             : area(board), child_area(board), boxes(board.words()), child(board.words()) {}
         moves::Reachability area, child_area;
         std::vector<uint64_t> boxes, child;
-        std::vector<uint64_t> out;  // the predecessors of its part of a level
+        std::vector<uint64_t> out;  // the predecessors of its part of a block
     };
     void search(Group& group, size_t max_states, const std::atomic<bool>* cancel, int threads);
     void predecessors(const Group& group, uint64_t key, Expansion& x, std::vector<uint64_t>& out) const;

@@ -751,7 +751,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         }
         if (g + h >= incumbent()) return;  // cannot improve on the incumbent
         // Its rank travels with it: scored here from its parent's
-        // (Expander::child_rank()), afresh at the owner.
+        // (Expander::child_rank()), not again at the owner.
         const uint32_t rank = rank_of();
         // It continues the best line when its key is no worse than its parent's.
         const Key lowest = kernel::make_key(major(g, h, second), tie(g, h, rank));

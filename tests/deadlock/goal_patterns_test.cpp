@@ -64,6 +64,22 @@ bool astar_unsolvable(const std::string& text) {
     return search::astar(board, options).outcome == search::Outcome::unsolvable;
 }
 
+// Random boxes on the goals of `board` into `boxes` (each goal full with
+// probability one half), a random free square for the player and a random
+// goal as the square a box moved from.
+struct GoalFilling {
+    Cell player, from;
+};
+GoalFilling random_goal_filling(const board::Board& board, std::mt19937& rng, std::vector<uint64_t>& boxes) {
+    std::fill(boxes.begin(), boxes.end(), 0);
+    for (Cell g : board.goals())
+        if (rng() % 2) state::set_box(boxes.data(), g);
+    Cell player;
+    do player = static_cast<Cell>(rng() % board.cells());
+    while (state::has_box(boxes.data(), player));
+    return {player, board.goals()[rng() % board.goals().size()]};
+}
+
 }  // namespace
 
 TEST_CASE("goal patterns: a row of goals filled in alternate squares is sealed; freeze, frozen goals and matching miss it") {
@@ -175,13 +191,7 @@ TEST_CASE("goal patterns: the Scratch's remembered areas give the verdicts of a 
         deadlock::GoalPatterns::Scratch kept(board);
         std::vector<uint64_t> boxes(board.words());
         for (int i = 0; i < 200; ++i) {
-            std::fill(boxes.begin(), boxes.end(), 0);
-            for (Cell g : board.goals())
-                if (rng() % 2) state::set_box(boxes.data(), g);
-            Cell player;
-            do player = static_cast<Cell>(rng() % board.cells());
-            while (state::has_box(boxes.data(), player));
-            const Cell from = board.goals()[rng() % board.goals().size()];
+            const auto [player, from] = random_goal_filling(board, rng, boxes);
             deadlock::GoalPatterns::Scratch fresh(board);
             const bool want = patterns.is_dead(boxes.data(), player, from, board::no_cell, fresh);
             const bool got = patterns.is_dead(boxes.data(), player, from, board::no_cell, kept);
@@ -231,13 +241,7 @@ TEST_CASE("goal patterns: the table built on several threads is the table built 
             deadlock::GoalPatterns::Scratch a(board), b(board);
             std::vector<uint64_t> boxes(board.words());
             for (int i = 0; i < 300; ++i) {
-                std::fill(boxes.begin(), boxes.end(), 0);
-                for (Cell g : board.goals())
-                    if (rng() % 2) state::set_box(boxes.data(), g);
-                Cell player;
-                do player = static_cast<Cell>(rng() % board.cells());
-                while (state::has_box(boxes.data(), player));
-                const Cell from = board.goals()[rng() % board.goals().size()];
+                const auto [player, from] = random_goal_filling(board, rng, boxes);
                 REQUIRE(many.is_dead(boxes.data(), player, from, board::no_cell, b) ==
                         one.is_dead(boxes.data(), player, from, board::no_cell, a));
             }
