@@ -19,7 +19,7 @@ using board::no_cell;
 using board::unreachable;
 
 PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_bytes, const std::atomic<bool>* cancel,
-                             int threads)
+                             int threads, const std::function<void()>& beside)
     : board_(board), cells_(board.cells()), index_of_(board.cells(), -1) {
     const auto start = std::chrono::steady_clock::now();
     for (Cell c = 0; c < cells_; ++c)
@@ -38,7 +38,7 @@ PairConflicts::PairConflicts(const board::Board& board, uint64_t memory_limit_by
         why_ = "over the memory limit";
         return;
     }
-    search(memory_limit_bytes, cancel, threads);
+    search(memory_limit_bytes, cancel, threads, beside);
     if (!why_.empty()) return;
     available_ = true;
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -48,7 +48,8 @@ uint64_t PairConflicts::bytes() const {
     return areas_.bytes() + values_.size() * sizeof(uint16_t) + index_of_.size() * sizeof(int16_t);
 }
 
-void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads) {
+void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads,
+                           const std::function<void()>& beside) {
     const size_t states = areas_.states();
     if (bytes() + states * goal_pairs_ * sizeof(uint16_t) > memory_limit_bytes) {
         why_ = "over the memory limit";
@@ -158,6 +159,14 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
         concurrent::ThreadGroup helpers;
         for (int i = 1; i < std::min(threads, goal_pairs_); ++i)
             if (!helpers.start(work)) break;  // fewer threads: the others take its pairs
+        if (beside) {
+            try {
+                beside();
+            } catch (...) {
+                next.store(goal_pairs_, std::memory_order_relaxed);  // the helpers stop, then it goes on
+                throw;
+            }
+        }
         work();
     }
     if (out_of_memory.load()) throw std::bad_alloc();

@@ -31,6 +31,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,8 +48,13 @@ public:
     // goal pair's search); then available() is false.
     static constexpr uint64_t default_memory_limit = uint64_t{256} << 20;
     // threads: the goal pairs' searches run on up to this many threads.
+    // beside (optional): other work for the calling thread, run while the
+    // other threads begin the goal pairs and before it takes pairs too, so
+    // that another table is built meanwhile without a thread more than
+    // `threads`; not run when the table is not searched (then the caller runs it).
     explicit PairConflicts(const board::Board& board, uint64_t memory_limit_bytes = default_memory_limit,
-                           const std::atomic<bool>* cancel = nullptr, int threads = 1);
+                           const std::atomic<bool>* cancel = nullptr, int threads = 1,
+                           const std::function<void()>& beside = nullptr);
 
     bool available() const { return available_; }
     const std::string& why_unavailable() const { return why_; }
@@ -83,7 +89,8 @@ public:
     static constexpr int no_extra = 0x7FFFFFFF;  // extra() of a dead pair
 
 private:
-    void search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads);
+    void search(uint64_t memory_limit_bytes, const std::atomic<bool>* cancel, int threads,
+                const std::function<void()>& beside);
 
     const board::Board& board_;
     bool available_ = false;

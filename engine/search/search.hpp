@@ -7,7 +7,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <memory>
 #include <new>
@@ -15,7 +14,6 @@
 #include <vector>
 
 #include "board/board.hpp"
-#include "concurrent/thread_group.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "heuristic/heuristic.hpp"
 #include "moves/moves.hpp"
@@ -321,50 +319,37 @@ inline std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table(const bo
 }
 
 // The pair-conflict table of `options`, or a new one for `board` when it
-// names none (built on options.threads threads); null when pair conflicts are off, the table does not fit, or
-// options.limits.cancel stopped its building.
-inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(const board::Board& board,
-                                                                     const Options& options) {
+// names none (built on options.threads threads; `beside`, optional, runs on
+// the calling thread meanwhile: PairConflicts); null when pair conflicts are
+// off, the table does not fit, or options.limits.cancel stopped its building.
+inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(
+    const board::Board& board, const Options& options, const std::function<void()>& beside = nullptr) {
     if (!options.pair_conflicts.value_or(options.order == Order::astar) ||
         options.heuristic == heuristic::Kind::simple)
         return nullptr;
     if (options.conflict_table) return options.conflict_table;
     auto table = std::make_shared<const heuristic::PairConflicts>(board, heuristic::PairConflicts::default_memory_limit,
-                                                              options.limits.cancel, options.threads);
+                                                              options.limits.cancel, options.threads, beside);
     return table->available() ? table : nullptr;
 }
 
 // Both per-search tables of `options` into `shared` (goal patterns, pair
-// conflicts), each null where it is off. On more than one thread the goal
-// patterns are built on a thread of their own while the pair conflicts'
-// searches share options.threads threads: the two are independent, and
-// each search waits for both (XSokoban 9: the goal patterns take 44 ms on
-// one thread, the pair conflicts 7 ms on two; the goal patterns' search
-// takes more threads only once it is large, deadlock/goal_patterns.hpp).
+// conflicts), each null where it is off. The two are independent, and each
+// search waits for both: the calling thread builds the goal patterns while
+// the pair conflicts' other threads begin their goal pairs, then takes pairs
+// too, so that no more than options.threads threads run (the goal patterns'
+// search takes more threads itself only once it is large,
+// deadlock/goal_patterns.hpp). A thread of its own for the goal patterns
+// beside the pair conflicts' two made XSokoban 3's tables slower than
+// building the one after the other (8.7-8.9 ms against 6.9 ms).
 inline void build_shared_tables(const board::Board& board, const Options& options, Options& shared) {
-    if (options.threads < 2 || !options.goal_patterns || options.goal_pattern_table) {
-        shared.goal_pattern_table = goal_pattern_table(board, options);
-        shared.conflict_table = pair_conflict_table(board, options);
-        return;
-    }
-    std::shared_ptr<const deadlock::GoalPatterns> patterns;
-    std::exception_ptr failed;  // an exception may not leave a thread
+    bool built = false;
     auto build_patterns = [&] {
-        try {
-            patterns = goal_pattern_table(board, options);
-        } catch (...) {
-            failed = std::current_exception();
-        }
+        shared.goal_pattern_table = goal_pattern_table(board, options);
+        built = true;
     };
-    {
-        concurrent::ThreadGroup side;
-        const bool started = side.start(build_patterns);
-        shared.conflict_table = pair_conflict_table(board, options);  // an exception joins `side` first
-        side.join();
-        if (!started) build_patterns();
-    }
-    if (failed) std::rethrow_exception(failed);
-    shared.goal_pattern_table = std::move(patterns);
+    shared.conflict_table = pair_conflict_table(board, options, build_patterns);
+    if (!built) build_patterns();  // the pair conflicts were not searched
 }
 
 // Runs `search` (a callable returning a SearchResult); an allocation failure

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <new>
 #include <random>
 #include <string>
 #include <vector>
@@ -224,12 +225,25 @@ TEST_CASE("pair conflicts: a cancel set while the table builds leaves it unavail
     }
 }
 
+TEST_CASE("pair conflicts: an exception beside the build leaves the constructor once the other threads stop" *
+          doctest::test_suite("threads")) {
+    const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
+    for (int threads : {1, 2})
+        CHECK_THROWS_AS(PairConflicts(board, PairConflicts::default_memory_limit, nullptr, threads,
+                                      [] { throw std::bad_alloc(); }),
+                        std::bad_alloc);
+}
+
 TEST_CASE("pair conflicts: the table built on several threads is the table built on one" * doctest::test_suite("threads")) {
     const Board board(level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(49));
     const PairConflicts one(board, PairConflicts::default_memory_limit, nullptr, 1);
-    const PairConflicts four(board, PairConflicts::default_memory_limit, nullptr, 4);
+    // With work beside on the calling thread (search::build_shared_tables):
+    // it runs once while the other three begin the goal pairs.
+    int beside = 0;
+    const PairConflicts four(board, PairConflicts::default_memory_limit, nullptr, 4, [&] { ++beside; });
     REQUIRE(one.available());
     REQUIRE(four.available());
+    CHECK(beside == 1);
     CHECK(one.bytes() == four.bytes());
     const size_t goal_pairs = static_cast<size_t>(board.boxes()) * (board.boxes() - 1) / 2;
     std::mt19937_64 rng(49);

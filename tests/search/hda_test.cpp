@@ -474,3 +474,36 @@ TEST_CASE("hda abstract zobrist: A*'s push counts with fewer messages than plain
         CHECK(single.stats.expanded == reference.stats.expanded);
     }
 }
+
+TEST_CASE("shared tables: the goal patterns and pair conflicts built together on 1-3 threads are those built alone" *
+          doctest::test_suite("threads")) {
+    for (int number : {3, 9}) {
+        const board::Board board(
+            level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(number - 1));
+        search::Options alone;
+        const auto patterns = search::goal_pattern_table(board, alone);
+        const auto conflicts = search::pair_conflict_table(board, alone);
+        REQUIRE(patterns);
+        REQUIRE(conflicts);
+        for (int threads : {1, 2, 3}) {
+            CAPTURE(number);
+            CAPTURE(threads);
+            search::Options options;
+            options.threads = threads;
+            search::Options shared = options;
+            search::build_shared_tables(board, options, shared);
+            REQUIRE(shared.goal_pattern_table);
+            REQUIRE(shared.conflict_table);
+            CHECK(shared.goal_pattern_table->groups() == patterns->groups());
+            CHECK(shared.goal_pattern_table->states() == patterns->states());
+            CHECK(shared.conflict_table->bytes() == conflicts->bytes());
+            // Without pair conflicts the goal patterns are built all the same.
+            options.pair_conflicts = false;
+            search::Options without = options;
+            search::build_shared_tables(board, options, without);
+            CHECK(without.conflict_table == nullptr);
+            REQUIRE(without.goal_pattern_table);
+            CHECK(without.goal_pattern_table->states() == patterns->states());
+        }
+    }
+}
