@@ -27,7 +27,8 @@ counts=${2:-1,2,4,8,16}
 conditions=${3:-both}
 shift $(($# < 3 ? $# : 3))
 extra=("$@")
-set_spec=${SET:-"xsokoban:3:pdb xsokoban:55:pdb xsokoban:5:pdb xsokoban:49:pdb xsokoban:9:pdb xsokoban:51:pdb microban:93:matching xsokoban:3:matching"}
+. "$root/perf/hard_set.sh"
+set_spec=${SET:-$hard_set}
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 mkdir -p "$root/perf/results"
 out=${OUT:-$root/perf/results/last-layer-$commit.tsv}
