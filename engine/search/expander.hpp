@@ -15,6 +15,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "deadlock/deadlock.hpp"
@@ -59,7 +60,8 @@ public:
           parent_(words_ + 1),
           child_(words_ + 1),
           goal_bits_(words_, 0),
-          plan_(options.tie_break == TieBreak::plan ? std::make_unique<Plan>(board) : nullptr) {
+          plan_(options.tie_break == TieBreak::plan ? std::make_unique<Plan>(board, packing_order_of(board, options))
+                                                    : nullptr) {
         for (board::Cell g : board.goals()) state::set_box(goal_bits_.data(), g);
         if (options.fives_after > 0) {
             heuristic_.use_fives(false);
@@ -274,8 +276,9 @@ private:
     std::vector<uint64_t> goal_bits_;  // the goals as a box set
     // TieBreak::plan: the level's packing order and the features that read it.
     struct Plan {
-        explicit Plan(const board::Board& board) : order(board), features(board, order) {}
-        fess::PackingOrder order;
+        Plan(const board::Board& board, std::shared_ptr<const fess::PackingOrder> shared)
+            : order(std::move(shared)), features(board, *order) {}
+        std::shared_ptr<const fess::PackingOrder> order;  // Options::packing_order: one per level
         fess::Features features;
     };
     std::unique_ptr<Plan> plan_;  // null unless TieBreak::plan

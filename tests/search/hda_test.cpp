@@ -497,6 +497,8 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
             CHECK(shared.goal_pattern_table->groups() == patterns->groups());
             CHECK(shared.goal_pattern_table->states() == patterns->states());
             CHECK(shared.conflict_table->bytes() == conflicts->bytes());
+            REQUIRE(shared.packing_order);
+            CHECK(shared.packing_order->order() == fess::PackingOrder(board).order());
             // Without pair conflicts the goal patterns are built all the same.
             options.pair_conflicts = false;
             search::Options without = options;
@@ -504,6 +506,34 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
             CHECK(without.conflict_table == nullptr);
             REQUIRE(without.goal_pattern_table);
             CHECK(without.goal_pattern_table->states() == patterns->states());
+            CHECK(without.packing_order);
         }
+        // Only the plan tie-break reads a packing order.
+        search::Options lifo;
+        lifo.tie_break = search::TieBreak::lifo;
+        search::Options none = lifo;
+        search::build_shared_tables(board, lifo, none);
+        CHECK(none.packing_order == nullptr);
+    }
+}
+
+TEST_CASE("shared packing order: HDA* with one order for all workers expands what it expands with one per worker") {
+    const board::Board board(
+        level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(2));  // XSokoban 3
+    for (int threads : {1, 2}) {
+        CAPTURE(threads);
+        const search::Options options = with_threads(threads, 0);
+        REQUIRE(options.tie_break == search::TieBreak::plan);
+        search::Options shared = options;  // the tables built here: the search builds none
+        search::build_shared_tables(board, options, shared);
+        shared.pair_conflicts = shared.conflict_table != nullptr;
+        REQUIRE(shared.packing_order);
+        search::Options own = shared;
+        own.packing_order = nullptr;  // each worker's expander builds its own
+        const search::SearchResult a = search::hda(board, own), b = search::hda(board, shared);
+        REQUIRE(a.outcome == search::Outcome::solved);
+        REQUIRE(b.outcome == search::Outcome::solved);
+        CHECK(a.pushes.size() == b.pushes.size());
+        if (threads == 1) CHECK(a.stats.expanded == b.stats.expanded);
     }
 }
