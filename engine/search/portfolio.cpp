@@ -243,11 +243,12 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     size_t finished = 0;
     int best = -1;  // the member holding the shortest solution so far
 
-    // One pattern database for every member that reads one, and one
-    // goal-pattern table.
+    // One pattern database for every member that reads one, one
+    // goal-pattern table, one pair-conflict table and one packing order.
     std::shared_ptr<const heuristic::Pdb> pdb;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     std::shared_ptr<const heuristic::PairConflicts> conflicts;
+    std::shared_ptr<const fess::PackingOrder> packing_order;
     // The user's cancel stops the building (a table cut short is left out:
     // the members then stop at once anyway).
     for (Member& m : members) {
@@ -260,6 +261,10 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
         if (m.options.goal_patterns && !m.options.goal_pattern_table) {
             if (!goal_patterns) goal_patterns = goal_pattern_table(board, setup);
             m.options.goal_pattern_table = goal_patterns;
+        }
+        if (m.options.tie_break == TieBreak::plan && !m.options.packing_order) {
+            if (!packing_order) packing_order = packing_order_of(board, setup);
+            m.options.packing_order = packing_order;
         }
         if (!uses_pdb(m.options.heuristic) || m.options.pdb) continue;
         if (!pdb) pdb = pdb_table(board, setup);

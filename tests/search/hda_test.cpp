@@ -517,7 +517,8 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
     }
 }
 
-TEST_CASE("shared packing order: HDA* with one order for all workers expands what it expands with one per worker") {
+TEST_CASE("shared packing order: HDA* with one order for all workers expands what it expands with one per worker" *
+          doctest::test_suite("threads")) {
     const board::Board board(
         level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(2));  // XSokoban 3
     for (int threads : {1, 2}) {
