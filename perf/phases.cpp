@@ -51,7 +51,6 @@ Phases measure(const board::Board& board, const search::Options& base, int threa
         const auto start = Clock::now();
         search::Options shared = options;
         search::build_shared_tables(board, options, shared);
-        shared.pair_conflicts = shared.conflict_table != nullptr;  // as search::run_hda()
         const auto built = Clock::now();
         search::Hda<search::Order::astar, search::Expander, search::NoMeet, search::LocalNet> hda(board, shared);
         const auto constructed = Clock::now();

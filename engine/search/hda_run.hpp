@@ -22,9 +22,6 @@ SearchResult run_hda(const board::Board& board, const Options& options, const Ne
         Options shared = options;
         if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = pdb_table(board, options);
         build_shared_tables(board, options, shared);
-        // Off where the table is not built (not asked for, or too large), so
-        // that the workers do not build it each.
-        shared.pair_conflicts = shared.conflict_table != nullptr;
         return run_hda(board, shared, net);
     }
     // The perimeter keys its states by the hashes of the board searched.

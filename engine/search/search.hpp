@@ -365,6 +365,9 @@ inline void build_shared_tables(const board::Board& board, const Options& option
     };
     shared.conflict_table = pair_conflict_table(board, options, build_patterns);
     if (!built) build_patterns();  // the pair conflicts were not searched
+    // Off where the table is not built (not asked for, too large, or
+    // cancelled), so that the workers do not each try to build it again.
+    shared.pair_conflicts = shared.conflict_table != nullptr;
 }
 
 // Runs `search` (a callable returning a SearchResult); an allocation failure

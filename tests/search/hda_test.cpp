@@ -497,6 +497,7 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
             CHECK(shared.goal_pattern_table->groups() == patterns->groups());
             CHECK(shared.goal_pattern_table->states() == patterns->states());
             CHECK(shared.conflict_table->bytes() == conflicts->bytes());
+            CHECK(shared.pair_conflicts == true);
             REQUIRE(shared.packing_order);
             CHECK(shared.packing_order->order() == fess::PackingOrder(board).order());
             // Without pair conflicts the goal patterns are built all the same.
@@ -504,6 +505,7 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
             search::Options without = options;
             search::build_shared_tables(board, options, without);
             CHECK(without.conflict_table == nullptr);
+            CHECK(without.pair_conflicts == false);  // the workers do not build it each
             REQUIRE(without.goal_pattern_table);
             CHECK(without.goal_pattern_table->states() == patterns->states());
             CHECK(without.packing_order);
@@ -527,7 +529,6 @@ TEST_CASE("shared packing order: HDA* with one order for all workers expands wha
         REQUIRE(options.tie_break == search::TieBreak::plan);
         search::Options shared = options;  // the tables built here: the search builds none
         search::build_shared_tables(board, options, shared);
-        shared.pair_conflicts = shared.conflict_table != nullptr;
         REQUIRE(shared.packing_order);
         search::Options own = shared;
         own.packing_order = nullptr;  // each worker's expander builds its own
