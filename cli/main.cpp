@@ -66,7 +66,7 @@ struct SearchFlags {
     bool no_lookahead = !search::Options{}.hda_lookahead;
     std::optional<bool> handover;  // --handover / --no-handover; unset: the search's own choice
     size_t perimeter_states = search::Options{}.perimeter_states;
-    std::string distribution = "zobrist";
+    std::string distribution = "auto";
     int zone_cells = search::Options{}.zone_cells;
     bool no_deadlock_search = false;
     int deadlock_search_nodes = 400;
@@ -132,8 +132,9 @@ struct SearchFlags {
             ->capture_default_str();
         app.add_option("--distribution", distribution,
                        "HDA* owner of a state: zobrist (hash of the whole state) | abstract (hash of which zone "
-                       "each box is in: most children stay on their parent's worker)")
-            ->check(CLI::IsMember({"zobrist", "abstract"}))
+                       "each box is in: most children stay on their parent's worker) | auto (zobrist, then abstract "
+                       "once the layers below the best f took 50,000 expansions)")
+            ->check(CLI::IsMember({"auto", "zobrist", "abstract"}))
             ->capture_default_str();
         app.add_option("--zone-cells", zone_cells, "--distribution abstract: floor cells per zone")
             ->check(CLI::Range(1, 10000))
@@ -240,8 +241,9 @@ struct SearchFlags {
         o.hda_lookahead = !no_lookahead;
         o.hda_handover = handover;
         o.perimeter_states = perimeter_states;
-        o.distribution = distribution == "abstract" ? search::Options::Distribution::abstract
-                                                    : search::Options::Distribution::zobrist;
+        o.distribution = distribution == "abstract"  ? search::Options::Distribution::abstract
+                         : distribution == "zobrist" ? search::Options::Distribution::zobrist
+                                                     : search::Options::Distribution::automatic;
         o.zone_cells = zone_cells;
         o.deadlock_search = !no_deadlock_search;
         o.deadlock_search_nodes = deadlock_search_nodes;

@@ -164,6 +164,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         uint64_t speculative = 0;
         for (const auto& w : solved.result.workers) speculative += w.speculative;
         line("speculative", thousands(speculative), "expansions behind the best open node (second line)");
+        uint64_t early = 0;
+        for (const auto& w : solved.result.workers) early += w.early;
+        line("early", thousands(early), "expansions one f layer above the best open node");
         uint64_t lookahead = 0, taken = 0;
         for (const auto& w : solved.result.workers) {
             lookahead += w.lookahead;
@@ -223,7 +226,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         out << (i ? "," : "") << "{\"expanded\":" << w.expanded << ",\"generated\":" << w.generated
             << ",\"duplicates\":" << w.duplicates << ",\"sent\":" << w.sent << ",\"received\":" << w.received
             << ",\"stored\":" << w.stored << ",\"idle_s\":" << w.idle_s << ",\"waits\":" << w.waits
-               << ",\"speculative\":" << w.speculative << ",\"lookahead\":" << w.lookahead
+               << ",\"speculative\":" << w.speculative << ",\"early\":" << w.early << ",\"lookahead\":" << w.lookahead
                << ",\"ahead_taken\":" << w.ahead_taken << "}";
     }
     out << "]";

@@ -30,29 +30,29 @@
 
 namespace hdasoko::board {
 
-int Board::abstract_owner_keys(int zone_cells) {
+std::vector<uint32_t> Board::zone_owner_keys(int zone_cells, std::vector<int>& zone) const {
     zone_cells = std::max(1, zone_cells);
     const int n = cells();
     constexpr int none = -1;
-    zone_.assign(n, none);
+    zone.assign(n, none);
     std::vector<int> size;
     // Zones over the live cells (a box on a dead cell is pruned), grown
     // breadth-first from the first cell without one.
     std::deque<Cell> queue;
     for (Cell seed = 0; seed < n; ++seed) {
-        if (zone_[seed] != none || is_dead(seed)) continue;
+        if (zone[seed] != none || is_dead(seed)) continue;
         const int z = static_cast<int>(size.size());
         size.push_back(0);
         queue.assign(1, seed);
-        zone_[seed] = z;
+        zone[seed] = z;
         while (!queue.empty() && size[z] < zone_cells) {
             const Cell c = queue.front();
             queue.pop_front();
             ++size[z];
             for (int d = 0; d < 4 && size[z] + static_cast<int>(queue.size()) < zone_cells; ++d) {
                 const Cell m = neighbor(c, d);
-                if (m == no_cell || is_dead(m) || zone_[m] != none) continue;
-                zone_[m] = z;
+                if (m == no_cell || is_dead(m) || zone[m] != none) continue;
+                zone[m] = z;
                 queue.push_back(m);
             }
         }
@@ -62,15 +62,15 @@ int Board::abstract_owner_keys(int zone_cells) {
     std::vector<int> merged(size.size());
     for (size_t z = 0; z < size.size(); ++z) merged[z] = static_cast<int>(z);
     for (Cell c = 0; c < n; ++c) {
-        const int z = zone_[c];
+        const int z = zone[c];
         if (z == none || size[z] * 2 >= zone_cells || merged[z] != z) continue;
         int best = none;
         for (Cell a = 0; a < n; ++a) {
-            if (zone_[a] != z) continue;
+            if (zone[a] != z) continue;
             for (int d = 0; d < 4; ++d) {
                 const Cell m = neighbor(a, d);
-                if (m == no_cell || zone_[m] == none || zone_[m] == z) continue;
-                const int target = merged[zone_[m]];
+                if (m == no_cell || zone[m] == none || zone[m] == z) continue;
+                const int target = merged[zone[m]];
                 if (size[target] * 2 < zone_cells) continue;
                 if (best == none || size[target] < size[best]) best = target;
             }
@@ -85,25 +85,37 @@ int Board::abstract_owner_keys(int zone_cells) {
     std::vector<int> number(size.size(), none);
     int zones = 1;
     for (Cell c = 0; c < n; ++c) {
-        if (zone_[c] == none) {
-            zone_[c] = 0;
+        if (zone[c] == none) {
+            zone[c] = 0;
             continue;
         }
-        int& z = number[merged[zone_[c]]];
+        int& z = number[merged[zone[c]]];
         if (z == none) z = zones++;
-        zone_[c] = z;
+        zone[c] = z;
     }
-    std::vector<uint64_t> zone_key(zones, 0);
+    std::vector<uint32_t> zone_key(zones, 0);
     uint64_t seed = 0xA0761D6478BD642FULL;
     for (int z = 1; z < zones; ++z)
-        do zone_key[z] = splitmix64(seed) & 0xFFFFFFFFULL;
+        do zone_key[z] = static_cast<uint32_t>(splitmix64(seed));
         while (zone_key[z] == 0);
+    std::vector<uint32_t> keys(n);
+    for (Cell c = 0; c < n; ++c) keys[c] = zone_key[zone[c]];
+    return keys;
+}
+
+std::vector<uint32_t> Board::zone_owner_keys(int zone_cells) const {
+    std::vector<int> zones;
+    return zone_owner_keys(zone_cells, zones);
+}
+
+int Board::abstract_owner_keys(int zone_cells) {
+    const std::vector<uint32_t> keys = zone_owner_keys(zone_cells, zone_);
     constexpr uint64_t high = 0xFFFFFFFF00000000ULL;
-    for (Cell c = 0; c < n; ++c) {
-        box_key_[c] = (box_key_[c] & high) | zone_key[zone_[c]];
+    for (Cell c = 0; c < cells(); ++c) {
+        box_key_[c] = (box_key_[c] & high) | keys[c];
         player_key_[c] &= high;
     }
-    return zones - 1;
+    return *std::max_element(zone_.begin(), zone_.end());
 }
 
 }  // namespace hdasoko::board

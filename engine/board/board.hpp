@@ -93,6 +93,10 @@ public:
     // its parent's worker. Zones hold about zone_cells cells each. Returns
     // the number of zones; zone(c) gives each cell's.
     int abstract_owner_keys(int zone_cells);
+    // The low halves abstract_owner_keys() gives the box keys, per cell, on
+    // a board left as it is (an HDA* search that moves to abstract owners
+    // when it grows: search/hda.hpp).
+    std::vector<uint32_t> zone_owner_keys(int zone_cells) const;
     int zone(Cell c) const { return zone_.empty() ? 0 : zone_[c]; }
 
     // Which side of a box at c the player at p stands on: the component of p
@@ -134,6 +138,7 @@ private:
     Cell initial_player_ = no_cell;
     std::vector<uint64_t> box_key_, player_key_;
     std::vector<int> zone_;            // abstract_owner_keys(): cells -> zone
+    std::vector<uint32_t> zone_owner_keys(int zone_cells, std::vector<int>& zones) const;
     std::vector<uint8_t> side_;        // cells*cells
     std::vector<uint16_t> distance_;   // goals*cells*4
 };

@@ -51,14 +51,38 @@
 // a layer below the optimum's is exhausted in any order, and there lag 0
 // gives up the workers' parallel expansion. The optimum's layer is not
 // known until it ends, so the search decides by its past: while the layers
-// below the best f took fewer than kernel::parallel_below expansions (a
-// tight bound: the search may be one layer) the workers wait at lag 0;
-// after that (work that grows layer by layer, as with the matching bound)
-// only across layers. With a lag inside the layer a worker also sends each
-// child at once: a child held back in a batch is missed as a duplicate or
-// its better key unseen, and the order is no longer one worker's
-// (XSokoban 56, PDB, 2 workers at lag 0: 333,863 expansions against over
-// 7 M in 60 s with batches sent every 64 expansions).
+// below the best f took fewer than Options::hda_parallel_below expansions
+// (a tight bound: the search may be one layer) the workers wait at lag 0;
+// after that (work that grows layer by layer, as with the matching bound:
+// the search has grown) only across layers. With a lag inside the layer a
+// worker also sends each child at once: a child held back in a batch is
+// missed as a duplicate or its better key unseen, and the order is no
+// longer one worker's (XSokoban 56, PDB, 2 workers at lag 0: 333,863
+// expansions against over 7 M in 60 s with batches sent every 64
+// expansions).
+//
+// Once grown, two more things (Microban 93, matching, 2 workers, 3
+// alternated rounds: 1.85x one worker's speed with both, 1.41x without;
+// perf/results/last-layer-s48.md):
+// - Ownership (Options::Distribution::automatic, the default) moves from
+//   the states' hashes to their zones (board/abstract_zobrist.cpp), so
+//   that most children stay on their parent's worker. The bound goes on
+//   incrementally from a worker's last parent (heuristic.hpp: set_parent),
+//   and under hashed ownership a worker's consecutive parents are less
+//   often parent and child: each expansion cost 28 % more CPU than one
+//   worker's. Before that the search is young and zones would starve the
+//   lookahead below (its helper's expansions taken: 17 % against 95 %,
+//   Microban 93 and 153). A state stored before the move is found again
+//   only at its old owner's shard, so reached again it may be stored and
+//   expanded twice: each copy is a node with its own g and parent, as for
+//   local dives below, so the proof holds; the cost is bounded by the
+//   young search (about hda_parallel_below expansions). Not with a meeting
+//   (the bidirectional search looks states up by their hashes' owners).
+// - A worker one layer behind the best f expands its own best node early
+//   (early()) rather than wait at the layer's gate: zones split each layer
+//   unevenly, and the worker that finishes its part first would wait. Such
+//   a node is needed anyway unless the best f's layer holds the optimum,
+//   and each layer allows a bounded number.
 //
 // Local dives (Options::hda_local_dive, with the lag): on a shared machine
 // each hop of the best line to another worker waits for the scheduler to
@@ -184,8 +208,7 @@ constexpr int helpers_per_worker = 1;      // workers computing ahead for one wo
 // A worker that pops a state a helper is computing ahead waits for it this
 // long at most, then expands it itself (a few expansions' time).
 constexpr std::chrono::nanoseconds ahead_patience{25'000};
-constexpr uint64_t parallel_below = 50'000;  // Options::hda_lag_auto: a layer is searched in one worker's
-                                             // order unless the layers below it took this many expansions
+constexpr uint64_t early_share = 4;  // early(): per best f, at most 1/early_share of the expansions below it
 
 // An open-list key (f, h) as one number: lower is better.
 using Key = uint64_t;
@@ -229,7 +252,10 @@ struct Worker {
     uint32_t rescore_below = 0;  // nodes stored before, scored again when popped
     Key published = no_key;  // last value stored in open_key
     Key best_seen = 0;       // the best key of all workers when last read
-    bool in_layer = false;   // Options::hda_lag_auto: the search is young, lag 0 (young())
+    bool in_layer = false;   // Options::hda_lag_auto: the search is young, lag 0 (below() under hda_parallel_below)
+    uint64_t below = 0;      // Options::hda_lag_auto: expansions below the best f when last read (below())
+    uint32_t early_f = 0;    // early(): the best f its count is for
+    uint64_t early_in_f = 0; // early(): expansions above early_f
     uint32_t candidate_index = ~uint32_t{0};  // the node last published as candidate (lookahead)
     // Lookahead as a helper: the states still to compute ahead for another
     // worker, a stack of entries (state, then g << 32 | h), the next on top.
@@ -291,6 +317,8 @@ public:
           handover_(local_dive_ && options.hda_handover.value_or(false)),
           lookahead_(local_dive_ && options.hda_lookahead),
           speculate_(gated_ && options.hda_speculate),
+          grows_abstract_(auto_lag_ && options.distribution == Options::Distribution::automatic && !Meet::active),
+          zone_keys_(grows_abstract_ ? board.zone_owner_keys(options.zone_cells) : std::vector<uint32_t>{}),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
                           : std::max<uint64_t>(1, options.limits.node_limit * threads_ / total_)),
@@ -340,6 +368,14 @@ private:
         return pushes;
     }
     int owner_of(uint64_t hash) const { return shard_of(hash, total_); }
+    // The owner of `state` (hash: its hash): by its hash, or once the
+    // search has grown (Options::Distribution::automatic) by its zones.
+    int owner_for(const uint64_t* state, uint64_t hash) const {
+        if (!grown_.load(std::memory_order_relaxed)) return owner_of(hash);
+        uint32_t zones = 0;
+        state::for_each_box(state, board_.words(), [&](board::Cell c) { zones ^= zone_keys_[c]; });
+        return shard_of(zones, total_);
+    }
     // Worker numbers of the whole search (they differ from the local ones
     // only with a distributed Net), and the Ref of a node of `me`.
     int home(const Worker& me) const { return Net::distributed ? first_ + me.id : me.id; }
@@ -428,7 +464,8 @@ private:
         for (int w = 0; w < total_; ++w) flush(me, w);
     }
     bool behind(Worker& me, bool refresh);
-    bool young(uint32_t f) const;
+    uint64_t below(uint32_t f) const;
+    bool early(Worker& me);
     // The lag in force for `me` (Options::hda_lag_auto: 0 while the search is young).
     int lag(const Worker& me) const { return auto_lag_ && me.in_layer ? 0 : lag_; }
     void publish_candidate(Worker& me);
@@ -519,6 +556,11 @@ private:
     const bool handover_;
     const bool lookahead_;
     const bool speculate_;
+    // Options::Distribution::automatic: the zone keys of abstract ownership
+    // (board/abstract_zobrist.cpp), which owner_for() takes once grown_.
+    const bool grows_abstract_;
+    const std::vector<uint32_t> zone_keys_;
+    std::atomic<bool> grown_{false};
     // This process's share of the node limit: all of it in one process; over
     // MPI each rank stops at its share of the workers' part, so that the
     // ranks together stay within the limit between two termination waves
@@ -731,7 +773,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     auto each_child = [&](const uint64_t* child, uint64_t hash, const moves::Push& push, auto&& bound,
                           auto&& rank_of) {
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
-        const int owner = owner_of(hash);
+        const int owner = owner_for(child, hash);
         if (owner == home(me)) {  // duplicates first, the bound only if new
             insert(me, child, hash, parent_ref, g, push, bound, rank_of, line);
             return;
@@ -811,21 +853,50 @@ bool Hda<order, Exp, Meet, Net>::behind(Worker& me, bool refresh) {
     Key best = mine;
     for (const auto& w : workers_) best = std::min(best, least_key(*w));
     me.best_seen = best;
-    if (auto_lag_) me.in_layer = young(f_of(static_cast<uint32_t>(best >> 32)));
+    if (auto_lag_) {
+        me.below = below(f_of(static_cast<uint32_t>(best >> 32)));
+        me.in_layer = me.below < options_.hda_parallel_below;
+        if (!me.in_layer && grows_abstract_ && !grown_.load(std::memory_order_relaxed))
+            grown_.store(true, std::memory_order_relaxed);
+    }
     return mine > best + lag(me);
 }
 
-// Options::hda_lag_auto: the layers below f took fewer than
-// parallel_below expansions (as the workers last published).
+// Options::hda_lag_auto: the expansions in the layers below f (as the
+// workers last published).
 template <Order order, class Exp, class Meet, class Net>
-bool Hda<order, Exp, Meet, Net>::young(uint32_t f) const {
+uint64_t Hda<order, Exp, Meet, Net>::below(uint32_t f) const {
     uint64_t in_f = 0, all = 0;
     for (const auto& w : workers_) {
         const uint64_t at = w->at_f.load(std::memory_order_relaxed);
         if ((at >> 40) == f) in_f += at & ((uint64_t{1} << 40) - 1);
         all += w->expansions.load(std::memory_order_relaxed);
     }
-    return all - std::min(all, in_f) < kernel::parallel_below;
+    return all - std::min(all, in_f);
+}
+
+// Options::hda_lag_auto, grown (past hda_parallel_below), a worker behind
+// the best f by one layer: whether it expands its own best node now rather
+// than wait at the layer's gate. Once the best f's layer ends that node is
+// needed anyway (every node below the optimum is expanded); it is wasted
+// only if that layer holds the optimum, so each worker does at most
+// below / (early_share * workers) such expansions per best f: all of them
+// together waste at most 1/early_share of the expansions below the
+// optimum's layer, whatever the scheduling.
+template <Order order, class Exp, class Meet, class Net>
+bool Hda<order, Exp, Meet, Net>::early(Worker& me) {
+    if (!auto_lag_ || me.in_layer) return false;
+    const uint32_t mine = f_of(static_cast<uint32_t>(me.published >> 32)),
+                   best = f_of(static_cast<uint32_t>(me.best_seen >> 32));
+    if (mine > best + 2) return false;  // the next layer (two pushes up, in parity), no further
+    if (best != me.early_f) {
+        me.early_f = best;
+        me.early_in_f = 0;
+    }
+    if (me.early_in_f >= me.below / (kernel::early_share * static_cast<uint64_t>(threads_))) return false;
+    ++me.early_in_f;
+    ++me.share.early;
+    return true;
 }
 
 // Lookahead, the worker expanding: the node it will pop after this one
@@ -909,7 +980,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     me.expander.expand(state.data(), slot.counts, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
-        if (held(me, owner_of(child_hash), child, child_hash, g + push.run)) {
+        if (held(me, owner_for(child, child_hash), child, child_hash, g + push.run)) {
             ++slot.counts.duplicates;
             return;
         }
@@ -1056,7 +1127,8 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         bool second = false;
         if (gated_ && behind(me, me.stats.expanded % kernel::gate_refresh_interval == 0) &&
             !(second = speculate_ && f_of(static_cast<uint32_t>(me.published >> 32)) ==
-                                         f_of(static_cast<uint32_t>(me.best_seen >> 32)))) {
+                                         f_of(static_cast<uint32_t>(me.best_seen >> 32))) &&
+            !early(me)) {
             flush_all(me);
             if (lookahead_ && look_ahead(me)) {  // time that would be spent waiting
                 if (me.share.lookahead % kernel::limit_check_interval == 0 && check_limits(me)) break;

@@ -113,6 +113,7 @@ struct WorkerStats {
     double idle_s = 0;       // time with nothing to expand below the incumbent
     uint64_t waits = 0;      // times it waited rather than expand far behind the best open node
     uint64_t speculative = 0;  // expansions behind the best open node (second line)
+    uint64_t early = 0;        // expansions one f layer above the best open node (search/hda.hpp: early())
     uint64_t lookahead = 0;    // expansions computed ahead for another worker (search/lookahead.hpp)
     uint64_t ahead_taken = 0;  // expansions taken from those instead of expanding
 };
@@ -247,7 +248,7 @@ struct Options {
     // the layers above the optimum's out of the search, while within a
     // layer every worker expands its own best). hda_lag_auto (the default):
     // 0 while the layers below the best f took fewer than
-    // kernel::parallel_below expansions, then layer. With a lag within the
+    // hda_parallel_below expansions, then layer. With a lag within the
     // layer (0 or more, or auto at 0) the workers send every child at once,
     // so that the order is one worker's across the shards. A lag of 0 alone
     // (before local dives and lookahead) made 2 workers no faster than one
@@ -258,6 +259,12 @@ struct Options {
     static constexpr int hda_lag_layer = 1 << 30;  // more than any h: only a larger f is behind
     static constexpr int hda_lag_auto = -2;
     int hda_lag = hda_lag_auto;
+    // hda_lag_auto: the expansions below the best f under which the search
+    // is young (lag 0); past them it has grown: lag `layer`, a worker one
+    // layer behind expands early (a bounded number per layer), and
+    // Distribution::automatic moves to abstract owners (search/hda.hpp).
+    // Tests set it low to reach all of that on small levels.
+    uint64_t hda_parallel_below = 50'000;
     // With a lag (>= 0): a child that continues the best line (its
     // key no worse than its parent's) is stored and expanded by its parent's
     // worker, whoever owns its hash, so that the dive does not wait for
@@ -300,9 +307,11 @@ struct Options {
     std::shared_ptr<const Vicinity> vicinity;
     // HDA* ownership: the plain Zobrist hash of the state, or the abstract
     // one (board/abstract_zobrist.cpp: which zone of zone_cells cells each
-    // box is in), which keeps most children on their parent's worker.
-    enum class Distribution { zobrist, abstract };
-    Distribution distribution = Distribution::zobrist;
+    // box is in), which keeps most children on their parent's worker;
+    // automatic (the default): zobrist while the search is young
+    // (hda_parallel_below), abstract once it has grown (search/hda.hpp).
+    enum class Distribution { zobrist, abstract, automatic };
+    Distribution distribution = Distribution::automatic;
     int zone_cells = 8;
     Limits limits;
     // Pushes of the best solution another search has found (portfolio races):

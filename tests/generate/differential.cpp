@@ -88,6 +88,17 @@ Config with_lag(Config c, int lag) {
     return adjusted(std::move(c), " lag=" + name, [lag](search::Options& o) { o.hda_lag = lag; });
 }
 
+// The same with the default lag and ownership grown early: from the start
+// (lag `layer`, a worker one layer behind expands early, abstract owners)
+// or after `young` expansions below the best f, the owners moving then
+// (search/hda.hpp), which on these small levels only this reaches.
+Config grown(Config c, uint64_t young) {
+    return adjusted(std::move(c), " grown after " + std::to_string(young), [young](search::Options& o) {
+        o.hda_parallel_below = young;
+        o.distribution = search::Options::Distribution::automatic;
+    });
+}
+
 // The same with the last-layer lag and without the default local dives
 // (search/hda.hpp): a child continuing the best line goes to its owner.
 Config without_local_dive(Config c) {
@@ -205,6 +216,9 @@ std::vector<Config> make_configs() {
             for (int workers : {2, 3})
                 all.push_back(
                     with_handover(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+            for (uint64_t young : {0, 40})
+                for (int workers : {2, 3})
+                    all.push_back(grown(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), young));
             // Abstract Zobrist ownership (board/abstract_zobrist.cpp), small and large zones.
             for (int zone_cells : {2, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, 3, true, false,

@@ -379,6 +379,48 @@ TEST_CASE("hda auto lag: a search young below its layer keeps one worker's order
     }
 }
 
+TEST_CASE("hda grown: abstract owners and early expansions keep A*'s push count, at fewer messages" * doctest::test_suite("threads")) {
+    // Microban 99 with the matching bound: 30,955 expansions over 24 f
+    // layers with one worker. With hda_parallel_below 0 the search has
+    // grown from the start (search/hda.hpp): lag `layer`, the owners move
+    // from the states' hashes to their zones, and a worker that finishes
+    // its part of a layer first expands its best node of the next layer
+    // rather than wait (early()), at most a quarter of the expansions below
+    // per layer, all workers together.
+    const board::Board board(collection("microban.xsb").at(98));
+    search::Options options;
+    REQUIRE(options.distribution == search::Options::Distribution::automatic);
+    options.hda_parallel_below = 0;
+    const search::SearchResult alone = search::hda(board, options);
+    REQUIRE(alone.outcome == Outcome::solved);
+    search::Options hashed = options;
+    hashed.distribution = search::Options::Distribution::zobrist;
+    for (int threads : {2, 3}) {
+        CAPTURE(threads);
+        options.threads = hashed.threads = threads;
+        uint64_t early = 0;
+        for (int run = 0; run < 3; ++run) {
+            const search::SearchResult result = search::hda(board, options);
+            REQUIRE(result.outcome == Outcome::solved);
+            CHECK(result.pushes.size() == alone.pushes.size());
+            for (const auto& w : result.workers) early += w.early;
+            // What early expansions can waste is those in the optimum's
+            // layer: a quarter of the expansions below it, at most.
+            CHECK(result.stats.expanded * 4 <= alone.stats.expanded * 5);
+            // Zones keep more children at home than hashes, which send
+            // (W-1)/W of those that do not continue a local dive (here 0.50
+            // and 0.60 as many messages at 2 and 3 workers, shadows counted).
+            const search::SearchResult plain = search::hda(board, hashed);
+            REQUIRE(plain.outcome == Outcome::solved);
+            CHECK(plain.pushes.size() == alone.pushes.size());
+            CHECK(result.stats.messages_sent * 4 < plain.stats.messages_sent * 3);
+            MESSAGE("expanded ", result.stats.expanded, " (one worker ", alone.stats.expanded, "), messages ",
+                    result.stats.messages_sent, " against ", plain.stats.messages_sent);
+        }
+        CHECK(early > 0);
+    }
+}
+
 TEST_CASE("hda local dive: the first dive starts on the calling thread, whoever owns the start" * doctest::test_suite("threads")) {
     // XSokoban 3 with the PDB bound: one dive of 161 expansions in the
     // optimum's layer, from a start owned by worker 1 at 2 workers. Worker
