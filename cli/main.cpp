@@ -133,7 +133,7 @@ struct SearchFlags {
         app.add_option("--distribution", distribution,
                        "HDA* owner of a state: zobrist (hash of the whole state) | abstract (hash of which zone "
                        "each box is in: most children stay on their parent's worker) | auto (zobrist, then abstract "
-                       "once the layers below the best f took 50,000 expansions)")
+                       "once --hda-lag auto moves from 0 to layer)")
             ->check(CLI::IsMember({"auto", "zobrist", "abstract"}))
             ->capture_default_str();
         app.add_option("--zone-cells", zone_cells, "--distribution abstract: floor cells per zone")

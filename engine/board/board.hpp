@@ -127,6 +127,8 @@ private:
     void compute_push_distances();
     void compute_tunnels();
     void compute_zobrist(uint64_t seed);
+    // zone_owner_keys(), with each cell's zone into `zones`.
+    std::vector<uint32_t> zone_owner_keys(int zone_cells, std::vector<int>& zones) const;
 
     int width_ = 0, height_ = 0;
     std::vector<Cell> cell_of_;  // width*height squares -> cell or no_cell
@@ -138,7 +140,6 @@ private:
     Cell initial_player_ = no_cell;
     std::vector<uint64_t> box_key_, player_key_;
     std::vector<int> zone_;            // abstract_owner_keys(): cells -> zone
-    std::vector<uint32_t> zone_owner_keys(int zone_cells, std::vector<int>& zones) const;
     std::vector<uint8_t> side_;        // cells*cells
     std::vector<uint16_t> distance_;   // goals*cells*4
 };
