@@ -121,7 +121,13 @@
 // and stores them instead of expanding it; otherwise it expands it itself.
 // It waits for a helper only while one is writing that very state, and then
 // at most kernel::ahead_patience: XSokoban 5, PDB, 2 workers, 82,000 pops
-// had found their state half computed and expanded it again. Nothing is
+// had found their state half computed and expanded it again. A helper
+// whose expansion the worker waited for leaves that line (the children it
+// would dive into next): the worker has caught up with it, and the two
+// would go on down the same line in lockstep, the worker waiting for each
+// state; the helper goes back to the worker's candidates instead (3
+// alternated rounds, 2 workers against one: XSokoban 5 1.43x against
+// 1.35x, 49 1.25x against 1.21x; perf/results/last-layer-s49.md). Nothing is
 // stored or closed by the helper, so the search is the same search (the
 // same order, the same proof); a helper that is slow or descheduled holds
 // the diver up by ahead_patience at most, though on a shared machine it
@@ -975,6 +981,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     if (!slot) return true;
     bool full = false;
     me.ahead_order.clear();
+    const size_t base = me.ahead_stack.size();
     // Counted in the slot, the worker's once taken: the search's counts are
     // one worker's, whatever was computed ahead and never taken.
     me.expander.expand(state.data(), slot.counts, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
@@ -1001,8 +1008,12 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         ahead_->abandon(slot);
         return true;
     }
-    ahead_->publish(slot, g, me.strengthened);
+    const bool caught_up = ahead_->publish(slot, g, me.strengthened);
     ++me.share.lookahead;
+    if (caught_up) {  // the worker goes on below this state itself: not computed ahead
+        me.ahead_stack.resize(base);
+        return true;
+    }
     // The children on the stack as the worker will take them: the lowest tie
     // on top, and of equal ties the last emitted.
     if (me.ahead_order.size() < 2) return true;

@@ -74,6 +74,7 @@ public:
             !slots_[s].status.compare_exchange_strong(status, writing, std::memory_order_acquire))
             return Writing{};
         std::memcpy(words(s), state, sizeof(uint64_t) * stride_);
+        slots_[s].waited.store(false, std::memory_order_relaxed);
         slots_[s].hash.store(hash, std::memory_order_relaxed);
         return Writing{s, 0, {}};
     }
@@ -89,15 +90,18 @@ public:
     // g: the state's g the children were scored for (the duplicates are
     // duplicates only at that g); strong: the bound in force
     // (search::Options::fives_after). A state with no children (a PI-corral
-    // deadlock) is published with none.
-    void publish(Writing& w, uint32_t g, bool strong) {
+    // deadlock) is published with none. True when a taker came for it while
+    // it was written (take()): the taker has caught up with the writer.
+    bool publish(Writing& w, uint32_t g, bool strong) {
         Slot& slot = slots_[w.slot];
+        const bool waited = slot.waited.load(std::memory_order_relaxed);
         slot.count = w.count;
         slot.counts = w.counts;
         slot.g = g;
         slot.strong = strong;
         slot.status.store(ready, std::memory_order_release);
         w.slot = none;
+        return waited;
     }
     void abandon(Writing& w) {
         slots_[w.slot].status.store(empty, std::memory_order_release);
@@ -108,7 +112,8 @@ public:
     // here: each(child, AheadChild) for each child kept, the expansion's
     // counts (Writing::counts) added to `stats`, and the slot is emptied.
     // While a helper is writing this state's slot, waits for it up to
-    // `patience` (then the caller expands the state itself).
+    // `patience` (then the caller expands the state itself), and tells its
+    // writer (publish()).
     template <class Each>
     bool take(uint64_t hash, const uint64_t* state, uint32_t g, bool strong, std::chrono::nanoseconds patience,
               SearchStats& stats, Each&& each) {
@@ -116,6 +121,7 @@ public:
         Slot& slot = slots_[s];
         if (slot.status.load(std::memory_order_relaxed) == writing &&
             slot.hash.load(std::memory_order_relaxed) == hash) {
+            slot.waited.store(true, std::memory_order_relaxed);
             const auto until = std::chrono::steady_clock::now() + patience;
             while (slot.status.load(std::memory_order_relaxed) == writing &&
                    std::chrono::steady_clock::now() < until)
@@ -159,6 +165,7 @@ private:
         uint32_t g = 0;
         bool strong = false;
         std::atomic<uint64_t> hash{0};
+        std::atomic<bool> waited{false};
     };
     uint64_t* words(size_t slot) { return data_.get() + slot * static_cast<size_t>(slot_words_); }
 

@@ -3,8 +3,9 @@
 // exactly the children written for its state, and nothing for another state
 // of the same slot, another g, another bound, or a slot being written; a
 // taken slot is empty; a taker waits, up to its patience, for a slot being
-// written for its state. Under ThreadSanitizer ("threads"): a helper writing while a taker
-// takes never hands over a torn expansion, and a candidate read is never torn.
+// written for its state, and its writer learns of the wait. Under
+// ThreadSanitizer ("threads"): a helper writing while a taker takes never
+// hands over a torn expansion, and a candidate read is never torn.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -193,7 +194,7 @@ TEST_CASE("lookahead: a taker waits for a slot being written for its state, up t
         table.abandon(w);
     }
     // Published while the taker waits: it takes the whole expansion.
-    std::atomic<bool> claimed{false};
+    std::atomic<bool> claimed{false}, waited{false};
     std::thread helper([&] {
         Lookahead::Writing w = table.claim(2, parent.data());
         claimed = true;
@@ -203,9 +204,15 @@ TEST_CASE("lookahead: a taker waits for a slot being written for its state, up t
             const std::vector<uint64_t> child = state_of(1200 + i);
             table.add(w, child.data(), AheadChild{1200u + i, static_cast<uint32_t>(i), 1, 5, 2, 1});
         }
-        table.publish(w, 7, false);
+        waited = table.publish(w, 7, false);  // the writer learns that the taker caught up
     });
     while (!claimed.load()) std::this_thread::yield();
     CHECK(take(table, 2, 12, false, 7, 10s) == 4);
     helper.join();
+    CHECK(waited);
+    // Written again, with nobody waiting: the writer is not told so.
+    Lookahead::Writing again = table.claim(2, parent.data());
+    REQUIRE(again);
+    CHECK_FALSE(table.publish(again, 7, false));
+    CHECK(take(table, 2, 12) == 0);
 }
