@@ -234,7 +234,7 @@ struct Worker {
     Worker(int id, const board::Board& board, const Options& options, const state::Packing& packing, int workers)
         : id(id), arena(packing.stride()), expander(board, options), out(workers, nullptr), out_key(workers, no_key),
           urgent(workers, 0), packed(packing.stride()), unpacked(packing.words() + 1),
-          strengthened(options.fives_after == 0), candidate(packing.words() + 1) {}
+          candidate_words(packing.words() + 1), strengthened(options.fives_after == 0), candidate(packing.words() + 1) {}
 
     const int id;
     state::Arena arena;  // states as state::Packing stores them
@@ -250,7 +250,8 @@ struct Worker {
     std::vector<Key> out_key;             // the lowest key in it
     std::vector<uint8_t> urgent;          // it holds a child that continues the best line
     std::vector<uint64_t> packed;         // the state being inserted, packed
-    std::vector<uint64_t> unpacked;       // the state being expanded, unpacked from it
+    std::vector<uint64_t> unpacked;       // the state popped (to be expanded), unpacked once
+    std::vector<uint64_t> candidate_words;  // the candidate being published, unpacked (lookahead)
     bool active = true;
     Clock::time_point idle_since;
     uint32_t held_f = no_cost;  // f of a node popped and not expanded when a limit stopped the search
@@ -450,8 +451,9 @@ private:
 
     void work(Worker& me);
     void drain_inbox(Worker& me);
-    // Expands the node at `index`, popped with open-list key (major, t);
-    // second: a speculative expansion, its children on the second line;
+    // Expands the node at `index`, popped with open-list key (major, t),
+    // its state in me.unpacked; second: a speculative expansion, its
+    // children on the second line;
     // helped: another worker computes ahead for this one (lookahead), so its
     // children may be in ahead_.
     void expand(Worker& me, uint32_t index, uint32_t major, uint32_t t, bool second, bool helped);
@@ -534,7 +536,7 @@ private:
         for (auto& w : workers_) w->parker.unpark();
     }
     bool check_limits(Worker& me);
-    bool rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t);
+    bool rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t);  // its state in me.unpacked
     // Switches `me` to the stronger bound (Options::fives_after) once; the
     // states it stored before are scored again when they come up (rescore()).
     void strengthen(Worker& me) {
@@ -774,7 +776,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     const Key parent_key = kernel::make_key(major_key, t);
     const uint8_t line = second ? second_bit : 0;
     bool urgent = false;
-    packing_.unpack(me.arena.at(index), me.unpacked.data());
+    // me.unpacked holds the state, unpacked when it was popped (work()).
     // Each child, from the expander or computed ahead: bound() its h, rank_of() its tie rank.
     auto each_child = [&](const uint64_t* child, uint64_t hash, const moves::Push& push, auto&& bound,
                           auto&& rank_of) {
@@ -915,8 +917,8 @@ void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
     const Node& node = me.nodes[index];
     if (index == me.candidate_index || is_closed(node) || node.g != g_of(f_of(m), t)) return;
     me.candidate_index = index;
-    packing_.unpack(me.arena.at(index), me.unpacked.data());
-    me.candidate.publish(me.unpacked.data(), node.g, t / tie_scale_, me.strengthened);
+    packing_.unpack(me.arena.at(index), me.candidate_words.data());
+    me.candidate.publish(me.candidate_words.data(), node.g, t / tie_scale_, me.strengthened);
 }
 
 // Lookahead, a worker with nothing to expand: one expansion computed ahead
@@ -1088,8 +1090,7 @@ bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
 template <Order order, class Exp, class Meet, class Net>
 bool Hda<order, Exp, Meet, Net>::rescore(Worker& me, uint32_t index, uint32_t major_key, uint32_t t) {
     Node& node = me.nodes[index];
-    packing_.unpack(me.arena.at(index), me.unpacked.data());
-    const uint32_t h = me.expander.score(me.unpacked.data());
+    const uint32_t h = me.expander.score(me.unpacked.data());  // unpacked when popped
     if (h != heuristic::dead && h <= t / tie_scale_) return false;
     ++me.stats.raised;
     if (h == heuristic::dead) {
@@ -1162,10 +1163,10 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
         const uint32_t f = f_of(m);
         Node& node = me.nodes[index];
         if (is_closed(node) || node.g != g_of(f, t)) continue;  // stale entry
+        packing_.unpack(me.arena.at(index), me.unpacked.data());  // once, for all that follows
         if constexpr (requires { me.expander.dead_on_pop(nullptr, node.box, 0, 0); }) {
             if (me.expander.deadlock_search_on_pop() &&
-                (packing_.unpack(me.arena.at(index), me.unpacked.data()),
-                 me.expander.dead_on_pop(me.unpacked.data(), node.box, node.dir, node.run))) {
+                me.expander.dead_on_pop(me.unpacked.data(), node.box, node.dir, node.run)) {
                 ++me.stats.pruned_subset;
                 store_flags(node, closed_flag | dead_flag);  // its duplicates are dropped
                 continue;
