@@ -88,12 +88,14 @@ public:
     // chain, or none: the state insert() or find() will most likely compare
     // first, for a caller that prefetches it (a batch of children whose
     // table slots were prefetched, then their states, then inserted). Any
-    // thread; a hint only (a slot being written reads as none).
+    // thread; a hint only (a slot being written reads as none), but the
+    // ref's state and node are in place (acquire), so the caller may
+    // prefetch them in another thread's arena.
     uint32_t peek(int shard, uint64_t hash) const {
         const Array* a = shards_[shard].array.load(std::memory_order_acquire);
         const uint64_t tag = hash >> 32;
         for (size_t i = tag & a->mask;; i = (i + 1) & a->mask) {
-            const uint64_t slot = a->slots[i].load(std::memory_order_relaxed);
+            const uint64_t slot = a->slots[i].load(std::memory_order_acquire);
             if (slot == 0) return none;
             if ((slot >> 32) != tag) continue;
             return static_cast<uint32_t>(slot) == busy ? none : ref_of(slot);

@@ -44,6 +44,16 @@ public:
             syscall(SYS_futex, reinterpret_cast<uint32_t*>(&sequence_), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr, nullptr, 0);
     }
 
+    // unpark(), skipped when the sleeper is awake: for a waker that calls
+    // often (a worker publishing where its helper starts, search/hda.hpp),
+    // as the sleeper rarely sleeps. The fence orders the caller's publishing
+    // before the look at `sleeping`; a sleeper that announced its sleep
+    // after that look re-checks its condition and sees the work.
+    void unpark_sleeper() {
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        if (sleeping_.load(std::memory_order_relaxed)) unpark();
+    }
+
 private:
     static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
     alignas(64) std::atomic<uint32_t> sequence_{0};

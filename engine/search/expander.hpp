@@ -229,6 +229,20 @@ public:
         return subset_.is_dead(child_.data(), current_to_, state::player_of(child_.data(), words_));
     }
 
+    // After expand(), until the next: makes `child`, one it emitted (with
+    // its push and hash), the child that bound(), child_rank() and
+    // child_dead() speak of, as during its emit (the parent's bound and
+    // rank stay in place). A caller may so collect the children first and
+    // score them after (a lookahead helper prefetching their table slots).
+    void reselect(const uint64_t* child, const moves::Push& push, uint64_t hash) {
+        std::copy(child, child + words_ + 1, child_.begin());
+        board::Cell to = push.box;
+        for (int i = 0; i < push.run; ++i) to = board_.neighbor(to, push.dir);
+        current_ = push;
+        current_to_ = to;
+        current_hash_ = hash;
+    }
+
     // The bound of the child being emitted (heuristic::dead if it is one).
     uint32_t bound() {
         uint32_t h =

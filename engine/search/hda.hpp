@@ -141,6 +141,21 @@
 // and the diver counts it without a lookup (53 % of the children on
 // XSokoban 5; the helper's expansion had cost 1.4 times the diver's).
 //
+// One owner while young (concentrated_: lookahead with Options::hda_lag_auto,
+// without hand-over): until the search has grown, worker 0 owns every state
+// (owner_for()). At lag 0 only the holder of the best key expands anyway,
+// so the others lose nothing, and the diver stores every child where it
+// runs: no shadows, no probes of another core's shard, no inbox for the
+// helper to drain. The helper's lookups of its children then all read worker
+// 0's shard: it collects an expansion's children first, prefetching their
+// table slots and then the states those point to, and scores them after
+// (Expander::reselect()), so that the misses overlap. Once grown, states
+// go by hash (or zones); one stored while young is found again only in
+// worker 0's shard, so reached again it may be stored twice, the same
+// bounded cost as the move to zones above. 3 alternated rounds, 2 workers
+// against one, PDB: XSokoban 5 1.48x against 1.42x, 49 1.37x against 1.27x,
+// 51 1.27x against 1.20x (perf/results/last-layer-s50.md).
+//
 // Speculation (Options::hda_speculate, with the lag): gating and local dives
 // keep the expansions near one worker's, but they also keep the other
 // workers waiting whenever one holds the best key, which in a layer the
@@ -275,6 +290,7 @@ struct Worker {
     };
     std::vector<AheadNext> ahead_order;     // children that go on in the helped worker's f
     std::vector<uint64_t> ahead_children;  // scratch: the entry expanded, then the children's entries
+    std::vector<uint64_t> ahead_batch;     // scratch: the children of a helper's expansion, before they are scored
 
     // Read and written by other workers.
     concurrent::Inbox inbox;
@@ -286,6 +302,7 @@ struct Worker {
     concurrent::Parker parker;
     Candidate candidate;  // where helpers start (lookahead)
     alignas(64) std::atomic<int> helpers{0};  // workers computing ahead for this one (lookahead)
+    std::atomic<int> helper{-1};              // the one that began last, woken for a new candidate
     int helping = -1;                         // the worker this one computes ahead for, or -1
 };
 
@@ -325,6 +342,7 @@ public:
           lookahead_(local_dive_ && options.hda_lookahead),
           speculate_(gated_ && options.hda_speculate),
           grows_abstract_(auto_lag_ && options.distribution == Options::Distribution::automatic && !Meet::active),
+          concentrated_(auto_lag_ && lookahead_ && !handover_),
           zone_keys_(grows_abstract_ ? board.zone_owner_keys(options.zone_cells) : std::vector<uint32_t>{}),
           node_limit_(options.limits.node_limit == 0 || total_ == threads_
                           ? options.limits.node_limit
@@ -375,10 +393,12 @@ private:
         return pushes;
     }
     int owner_of(uint64_t hash) const { return shard_of(hash, total_); }
-    // The owner of `state` (hash: its hash): by its hash, or once the
-    // search has grown (Options::Distribution::automatic) by its zones.
+    // The owner of `state` (hash: its hash): worker 0 while the search is
+    // young and concentrated_, else by its hash; once the search has grown
+    // (Options::Distribution::automatic) by its zones.
     int owner_for(const uint64_t* state, uint64_t hash) const {
-        if (!grown_.load(std::memory_order_relaxed)) return owner_of(hash);
+        if (!grown_.load(std::memory_order_relaxed)) return concentrated_ ? first_ : owner_of(hash);
+        if (!grows_abstract_) return owner_of(hash);
         uint32_t zones = 0;
         state::for_each_box(state, board_.words(), [&](board::Cell c) { zones ^= zone_keys_[c]; });
         return shard_of(zones, total_);
@@ -482,8 +502,16 @@ private:
     // only while some worker does (the look costs a cache miss an expansion).
     void help(Worker& me, int target) {
         if (me.helping == target) return;
-        if (me.helping >= 0) workers_[me.helping]->helpers.fetch_sub(1, std::memory_order_relaxed);
-        if (target >= 0) workers_[target]->helpers.fetch_add(1, std::memory_order_relaxed);
+        if (me.helping >= 0) {
+            Worker& was = *workers_[me.helping];
+            was.helpers.fetch_sub(1, std::memory_order_relaxed);
+            int self = me.id;
+            was.helper.compare_exchange_strong(self, -1, std::memory_order_relaxed);
+        }
+        if (target >= 0) {
+            workers_[target]->helpers.fetch_add(1, std::memory_order_relaxed);
+            workers_[target]->helper.store(me.id, std::memory_order_relaxed);
+        }
         me.helping = target;
     }
     bool look_ahead(Worker& me);
@@ -567,6 +595,7 @@ private:
     // Options::Distribution::automatic: the zone keys of abstract ownership
     // (board/abstract_zobrist.cpp), which owner_for() takes once grown_.
     const bool grows_abstract_;
+    const bool concentrated_;  // worker 0 owns every state until grown_ (one owner while young, above)
     const std::vector<uint32_t> zone_keys_;
     std::atomic<bool> grown_{false};
     // This process's share of the node limit: all of it in one process; over
@@ -864,7 +893,7 @@ bool Hda<order, Exp, Meet, Net>::behind(Worker& me, bool refresh) {
     if (auto_lag_) {
         me.below = below(f_of(static_cast<uint32_t>(best >> 32)));
         me.in_layer = me.below < options_.hda_parallel_below;
-        if (!me.in_layer && grows_abstract_ && !grown_.load(std::memory_order_relaxed))
+        if (!me.in_layer && (grows_abstract_ || concentrated_) && !grown_.load(std::memory_order_relaxed))
             grown_.store(true, std::memory_order_relaxed);
     }
     return mine > best + lag(me);
@@ -919,6 +948,10 @@ void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
     me.candidate_index = index;
     packing_.unpack(me.arena.at(index), me.candidate_words.data());
     me.candidate.publish(me.candidate_words.data(), node.g, t / tie_scale_, me.strengthened);
+    // A helper that computed all it had sleeps until a new candidate (idle
+    // in work()): woken now, not when its sleep times out (XSokoban 9, PDB,
+    // 2 workers: 0.15 s of a 0.36 s search asleep, a millisecond at a time).
+    if (const int h = me.helper.load(std::memory_order_relaxed); h >= 0) workers_[h]->parker.unpark_sleeper();
 }
 
 // Lookahead, a worker with nothing to expand: one expansion computed ahead
@@ -986,26 +1019,55 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     const size_t base = me.ahead_stack.size();
     // Counted in the slot, the worker's once taken: the search's counts are
     // one worker's, whatever was computed ahead and never taken.
+    // The children first, each one's table slot in its owner's shard
+    // prefetched, then the states those slots point to: the lookups below
+    // read the shard the worker writes, and their cache misses overlap.
+    const size_t record = static_cast<size_t>(stride_) + 2;  // child, hash, push and owner
+    std::vector<uint64_t>& batch = me.ahead_batch;
+    batch.clear();
     me.expander.expand(state.data(), slot.counts, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
+        const int owner = owner_for(child, child_hash);
+        table_.prefetch(owner, child_hash);
+        batch.insert(batch.end(), child, child + stride_);
+        batch.push_back(child_hash);
+        batch.push_back(uint64_t{static_cast<uint32_t>(owner)} << 32 | uint64_t{push.run} << 24 |
+                        uint64_t{push.dir} << 16 | static_cast<uint16_t>(push.box));
+    });
+    for (size_t at = 0; at < batch.size(); at += record) {
+        const uint32_t there = table_.peek(static_cast<int>(batch[at + stride_ + 1] >> 32), batch[at + stride_]);
+        if (there != concurrent::ClosedTable::none) {
+            const Worker& to = *workers_[batch[at + stride_ + 1] >> 32];
+            __builtin_prefetch(to.arena.at(there));
+            __builtin_prefetch(&to.nodes[there]);
+        }
+    }
+    for (size_t at = 0; at < batch.size(); at += record) {
+        const uint64_t* child = batch.data() + at;
+        const uint64_t child_hash = batch[at + stride_];
+        const int owner = static_cast<int>(batch[at + stride_ + 1] >> 32);
+        const uint64_t move = batch[at + stride_ + 1];
+        const moves::Push push{static_cast<board::Cell>(move & 0xFFFF), static_cast<uint8_t>(move >> 16),
+                               static_cast<uint8_t>(move >> 24)};
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
-        if (held(me, owner_for(child, child_hash), child, child_hash, g + push.run)) {
+        if (held(me, owner, child, child_hash, g + push.run)) {
             ++slot.counts.duplicates;
-            return;
+            continue;
         }
+        me.expander.reselect(child, push, child_hash);
         const uint32_t ch = me.expander.bound();
         const uint32_t r = child_rank(me, child);
         if (!ahead_->add(slot, child, AheadChild{child_hash, ch, static_cast<uint16_t>(r), push.box, push.dir, push.run}))
             full = true;
-        if (ch == heuristic::dead || ch + push.run != h) return;  // not in the helped worker's f
+        if (ch == heuristic::dead || ch + push.run != h) continue;  // not in the helped worker's f
         if constexpr (requires { me.expander.child_dead(); })
             if (me.expander.deadlock_search_on_pop() && me.expander.child_dead())
-                return;  // dropped when popped: not worth diving
-        const size_t at = me.ahead_stack.size();
+                continue;  // dropped when popped: not worth diving
+        const size_t top = me.ahead_stack.size();
         me.ahead_stack.insert(me.ahead_stack.end(), child, child + stride_);
         me.ahead_stack.push_back((uint64_t{g + push.run} << 32) | ch);
-        me.ahead_order.push_back({tie(0, ch, r), static_cast<uint32_t>(at)});
-    });
+        me.ahead_order.push_back({tie(0, ch, r), static_cast<uint32_t>(top)});
+    }
     if (full) {
         ahead_->abandon(slot);
         return true;
@@ -1129,7 +1191,8 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             if (check_limits(me)) break;
             if (lookahead_ && look_ahead(me)) continue;
             me.parker.park(kernel::idle_park_ns, [&] {
-                return !me.inbox.empty() || all_done() || stopped_.load(std::memory_order_relaxed);
+                return !me.inbox.empty() || all_done() || stopped_.load(std::memory_order_relaxed) ||
+                       (me.helping >= 0 && workers_[me.helping]->candidate.changed(me.ahead_seq));
             });
             continue;
         }
@@ -1238,12 +1301,13 @@ SearchResult Hda<order, Exp, Meet, Net>::run() {
         if (h == heuristic::dead) return;
         const uint64_t hash = state::state_hash(board_, scratch.data());
         best_h = std::min(best_h, h);
-        if (!is_local(owner_of(hash))) return;  // another rank stores it
+        const int owner_id = owner_for(scratch.data(), hash);
+        if (!is_local(owner_id)) return;  // another rank stores it
         auto store = [&](Worker& to, uint8_t flags) {
             insert(to, scratch.data(), hash, no_ref, 0, moves::Push{board::no_cell, 0}, [h] { return h; },
                    [&] { return rank(to, scratch.data()); }, flags);
         };
-        Worker& owner = *workers_[owner_of(hash) - first_];
+        Worker& owner = *workers_[owner_id - first_];
         if (local_dive_ && owner.id != 0) {
             // The dive starts at once on this thread, not when the owner's
             // thread first runs (on a busy machine, a time slice later):

@@ -206,6 +206,9 @@ public:
         return true;
     }
 
+    // A state was published since `seq` was read (or one is being written).
+    bool changed(uint64_t seq) const { return seq_.load(std::memory_order_acquire) != seq; }
+
 private:
     std::unique_ptr<std::atomic<uint64_t>[]> words_;
     alignas(64) std::atomic<uint64_t> seq_{0};

@@ -102,6 +102,14 @@ public:
         return true;
     }
 
+    // As Expander::reselect(): after expand(), `child` (emitted by `pull`)
+    // is the child bound() speaks of.
+    void reselect(const uint64_t* child, const moves::Push& pull, uint64_t) {
+        std::copy(child, child + words_ + 1, child_.begin());
+        from_ = pull.box;
+        to_ = board_.neighbor(pull.box, pull.dir);
+    }
+
     uint32_t bound() {
         const uint32_t h = heuristic_.evaluate_push(from_, to_, board::no_cell);
         assert(h == debug_heuristic_.evaluate(child_.data(), board::no_cell));

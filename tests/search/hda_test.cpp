@@ -331,6 +331,15 @@ TEST_CASE("hda lookahead: the worker waiting at a layer's gate computes ahead wh
         CHECK(taken <= computed);
         if (lookahead) CHECK(taken * 100 >= result.stats.expanded);  // at least 1 % of the expansions
         else CHECK(computed == 0);
+        // With lookahead the young search (all of it here) has one owner,
+        // worker 0: the helper stores nothing and no state travels.
+        // Without, states go to their hashes' owners.
+        if (lookahead) {
+            CHECK(result.workers[1].stored == 0);
+            CHECK(result.stats.messages_sent == 0);
+        } else {
+            CHECK(result.workers[1].stored > 0);
+        }
         // An expansion computed ahead is counted where it is taken, and one
         // never taken is not (they had made the generated count about 2 %
         // more than one worker's): the same expansions give the same counts.
