@@ -114,8 +114,8 @@
 // waits at a layer's gate, or has nothing at all, computes ahead for the
 // worker holding the best key the expansions that worker will need when
 // its line ends (look_ahead(), search/lookahead.hpp). That worker publishes
-// its next open node after the one it expands (its candidate: where it goes
-// back to); the helper expands the newest candidate and then the line below
+// its next open node but one (its candidate: near where it goes back to,
+// publish_candidate()); the helper expands the newest candidate and then the line below
 // it in the diver's own order, and leaves the children with their bounds
 // in a shared table. A worker that pops a state finds its children there
 // and stores them instead of expanding it; otherwise it expands it itself.
@@ -226,6 +226,7 @@ constexpr int gated_spins = 64;            // yields before a waiting worker sle
 constexpr int lookahead_slot_bits = 10;    // expansions computed ahead held at once: 2^10
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
 constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
+constexpr uint32_t candidate_span = 64;    // publish_candidate(): h values searched for the node after next
 // A worker that pops a state a helper is computing ahead waits for it this
 // long at most, then expands it itself (a few expansions' time).
 constexpr std::chrono::nanoseconds ahead_patience{25'000};
@@ -936,13 +937,20 @@ bool Hda<order, Exp, Meet, Net>::early(Worker& me) {
     return true;
 }
 
-// Lookahead, the worker expanding: the node it will pop after this one
-// (where it goes when its best line ends), for helpers to compute ahead.
+// Lookahead, the worker expanding: where helpers start to compute ahead.
+// Not the node it will pop after this one (where it goes when its best
+// line ends) but the one after that, in the same f: the worker reaches the
+// next one soon after a short line, and then waited for the helper that
+// had just begun it (Microban 93, matching, 2 workers: 411,602 of 707,555
+// takes waited). 3 alternated rounds, 2 workers against one: Microban 93
+// 1.81x against 1.74x; PDB: XSokoban 49 1.42x against 1.34x, 5 1.51x
+// against 1.46x, 51 1.34x against 1.28x (perf/results/last-layer-s50.md).
+// Only the first, when no other lies within kernel::candidate_span of h.
 template <Order order, class Exp, class Meet, class Net>
 void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
     if (me.open.empty()) return;
-    uint32_t m, t;
-    const uint32_t index = me.open.top(m, t);
+    uint32_t m, t, index;
+    if (!me.open.second(m, t, index, kernel::candidate_span * tie_scale_)) index = me.open.top(m, t);
     const Node& node = me.nodes[index];
     if (index == me.candidate_index || is_closed(node) || node.g != g_of(f_of(m), t)) return;
     me.candidate_index = index;

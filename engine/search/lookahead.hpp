@@ -11,8 +11,9 @@
 // A fixed table of slots, one place per hash (a newer expansion replaces an
 // older one never taken); each slot is written by one helper and read by one
 // taker at a time, handed between them by its status. Candidate: the state
-// a worker will expand next when its best line ends (its second-best open
-// node), published under a sequence lock for the helpers to start from.
+// a worker will expand soon after its best line ends (search/hda.hpp:
+// publish_candidate()), published under a sequence lock for the helpers
+// to start from.
 #pragma once
 
 #include <atomic>
@@ -176,8 +177,8 @@ private:
     std::unique_ptr<uint64_t[]> data_;
 };
 
-// The state a worker publishes for helpers to start from (its next open node
-// after the one it expands), with its g and h, under a sequence lock.
+// The state a worker publishes for helpers to start from (near the open
+// node it will expand next), with its g and h, under a sequence lock.
 class Candidate {
 public:
     explicit Candidate(int stride) : words_(std::make_unique<std::atomic<uint64_t>[]>(stride)), stride_(stride) {}

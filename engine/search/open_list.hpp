@@ -7,6 +7,7 @@
 // The parameters keep the name h.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -62,6 +63,25 @@ public:
     uint32_t top(uint32_t& f, uint32_t& h) {
         peek(f, h);
         return buckets_[f][h].back();
+    }
+
+    // The node pop() returns after top(), left in place, when it has the
+    // same f and lies within `span` tie values of it; else false.
+    bool second(uint32_t& f, uint32_t& h, uint32_t& node, uint32_t span) {
+        peek(f, h);
+        const auto& by_h = buckets_[f];
+        if (by_h[h].size() >= 2) {
+            node = by_h[h][by_h[h].size() - 2];
+            return true;
+        }
+        const size_t end = std::min<size_t>(by_h.size(), size_t{h} + 1 + span);
+        for (size_t k = h + 1; k < end; ++k)
+            if (!by_h[k].empty()) {
+                h = static_cast<uint32_t>(k);
+                node = by_h[k].back();
+                return true;
+            }
+        return false;
     }
 
     size_t bytes() const { return size_ * sizeof(uint32_t); }
