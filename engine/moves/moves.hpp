@@ -26,6 +26,13 @@ struct Push {
     uint8_t run = 1;
 };
 
+// The square the pushed box ends on (after the whole run).
+inline Cell landing(const Board& board, const Push& push) {
+    Cell c = push.box;
+    for (int i = 0; i < push.run; ++i) c = board.neighbor(c, push.dir);
+    return c;
+}
+
 // Appends `push` to `out` as its run of single pushes.
 inline void unroll(const Board& board, const Push& push, std::vector<Push>& out) {
     Cell c = push.box;

@@ -219,8 +219,8 @@ public:
     bool dead_on_pop(const uint64_t* state, board::Cell box, int dir, int run) {
         assert(lazy_subset_);
         if (box == board::no_cell) return false;
-        board::Cell to = box;
-        for (int i = 0; i < run; ++i) to = board_.neighbor(to, dir);
+        const board::Cell to =
+            moves::landing(board_, moves::Push{box, static_cast<uint8_t>(dir), static_cast<uint8_t>(run)});
         return subset_.is_dead(state, to, state::player_of(state, words_));
     }
     // ... and of the child being emitted (a helper diving ahead of the search).
@@ -236,10 +236,8 @@ public:
     // score them after (a lookahead helper prefetching their table slots).
     void reselect(const uint64_t* child, const moves::Push& push, uint64_t hash) {
         std::copy(child, child + words_ + 1, child_.begin());
-        board::Cell to = push.box;
-        for (int i = 0; i < push.run; ++i) to = board_.neighbor(to, push.dir);
         current_ = push;
-        current_to_ = to;
+        current_to_ = moves::landing(board_, push);
         current_hash_ = hash;
     }
 

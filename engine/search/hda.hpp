@@ -115,9 +115,9 @@
 // worker holding the best key the expansions that worker will need when
 // its line ends (look_ahead(), search/lookahead.hpp). That worker publishes
 // its next open node but one (its candidate: near where it goes back to,
-// publish_candidate()); the helper expands the newest candidate and then the line below
-// it in the diver's own order, and leaves the children with their bounds
-// in a shared table. A worker that pops a state finds its children there
+// publish_candidate()); the helper expands the newest candidate and then
+// the line below it in the diver's own order, and leaves the children
+// with their bounds in a shared table. A worker that pops a state finds its children there
 // and stores them instead of expanding it; otherwise it expands it itself.
 // It waits for a helper only while one is writing that very state, and then
 // at most kernel::ahead_patience: XSokoban 5, PDB, 2 workers, 82,000 pops
@@ -291,7 +291,14 @@ struct Worker {
     };
     std::vector<AheadNext> ahead_order;     // children that go on in the helped worker's f
     std::vector<uint64_t> ahead_children;  // scratch: the entry expanded, then the children's entries
-    std::vector<uint64_t> ahead_batch;     // scratch: the children of a helper's expansion, before they are scored
+    // Scratch: the children of a helper's expansion, collected before they are scored.
+    struct AheadEmitted {
+        uint64_t hash;
+        moves::Push push;
+        int owner;
+    };
+    std::vector<uint64_t> ahead_emitted_words;  // their states, stride words each
+    std::vector<AheadEmitted> ahead_emitted;
 
     // Read and written by other workers.
     concurrent::Inbox inbox;
@@ -943,7 +950,7 @@ bool Hda<order, Exp, Meet, Net>::early(Worker& me) {
 // next one soon after a short line, and then waited for the helper that
 // had just begun it (Microban 93, matching, 2 workers: 411,602 of 707,555
 // takes waited). 3 alternated rounds, 2 workers against one: Microban 93
-// 1.81x against 1.74x; PDB: XSokoban 49 1.42x against 1.34x, 5 1.51x
+// 1.82x against 1.73x; PDB: XSokoban 49 1.42x against 1.34x, 5 1.51x
 // against 1.46x, 51 1.34x against 1.28x (perf/results/last-layer-s50.md).
 // Only the first, when no other lies within kernel::candidate_span of h.
 template <Order order, class Exp, class Meet, class Net>
@@ -1030,32 +1037,25 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     // The children first, each one's table slot in its owner's shard
     // prefetched, then the states those slots point to: the lookups below
     // read the shard the worker writes, and their cache misses overlap.
-    const size_t record = static_cast<size_t>(stride_) + 2;  // child, hash, push and owner
-    std::vector<uint64_t>& batch = me.ahead_batch;
-    batch.clear();
+    me.ahead_emitted_words.clear();
+    me.ahead_emitted.clear();
     me.expander.expand(state.data(), slot.counts, [&](const uint64_t* child, uint64_t child_hash, const moves::Push& push) {
         const int owner = owner_for(child, child_hash);
         table_.prefetch(owner, child_hash);
-        batch.insert(batch.end(), child, child + stride_);
-        batch.push_back(child_hash);
-        batch.push_back(uint64_t{static_cast<uint32_t>(owner)} << 32 | uint64_t{push.run} << 24 |
-                        uint64_t{push.dir} << 16 | static_cast<uint16_t>(push.box));
+        me.ahead_emitted_words.insert(me.ahead_emitted_words.end(), child, child + stride_);
+        me.ahead_emitted.push_back({child_hash, push, owner});
     });
-    for (size_t at = 0; at < batch.size(); at += record) {
-        const uint32_t there = table_.peek(static_cast<int>(batch[at + stride_ + 1] >> 32), batch[at + stride_]);
+    for (const auto& e : me.ahead_emitted) {
+        const uint32_t there = table_.peek(e.owner, e.hash);
         if (there != concurrent::ClosedTable::none) {
-            const Worker& to = *workers_[batch[at + stride_ + 1] >> 32];
+            const Worker& to = *workers_[e.owner];
             __builtin_prefetch(to.arena.at(there));
             __builtin_prefetch(&to.nodes[there]);
         }
     }
-    for (size_t at = 0; at < batch.size(); at += record) {
-        const uint64_t* child = batch.data() + at;
-        const uint64_t child_hash = batch[at + stride_];
-        const int owner = static_cast<int>(batch[at + stride_ + 1] >> 32);
-        const uint64_t move = batch[at + stride_ + 1];
-        const moves::Push push{static_cast<board::Cell>(move & 0xFFFF), static_cast<uint8_t>(move >> 16),
-                               static_cast<uint8_t>(move >> 24)};
+    for (size_t i = 0; i < me.ahead_emitted.size(); ++i) {
+        const uint64_t* child = me.ahead_emitted_words.data() + i * stride_;
+        const auto& [child_hash, push, owner] = me.ahead_emitted[i];
         // A duplicate where it is stored needs no bound (the worker scores
         // only new states), nor is it expanded below this state.
         if (held(me, owner, child, child_hash, g + push.run)) {
