@@ -227,6 +227,7 @@ constexpr int lookahead_slot_bits = 10;    // expansions computed ahead held at 
 constexpr size_t lookahead_stack = 4096;   // states a helper keeps to compute ahead, at most
 constexpr int helpers_per_worker = 1;      // workers computing ahead for one worker, at most
 constexpr uint32_t candidate_span = 64;    // publish_candidate(): h values searched for the node after next
+constexpr uint32_t target_rescan = 32;     // look_ahead() calls between looks for the worker to help
 // A worker that pops a state a helper is computing ahead waits for it this
 // long at most, then expands it itself (a few expansions' time).
 constexpr std::chrono::nanoseconds ahead_patience{25'000};
@@ -312,6 +313,7 @@ struct Worker {
     alignas(64) std::atomic<int> helpers{0};  // workers computing ahead for this one (lookahead)
     std::atomic<int> helper{-1};              // the one that began last, woken for a new candidate
     int helping = -1;                         // the worker this one computes ahead for, or -1
+    uint32_t ahead_calls = 0;                 // look_ahead() calls, for what it does only every so many
 };
 
 }  // namespace kernel
@@ -980,14 +982,20 @@ void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
 // helped worker's own.
 template <Order order, class Exp, class Meet, class Net>
 bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
-    const size_t entry = static_cast<size_t>(stride_) + 1;
-    int target = -1;
-    Key best = kernel::no_key;
-    for (const auto& w : workers_) {
-        const Key k = w->open_key.load(std::memory_order_relaxed);
-        if (w->id != me.id && k < best) {
-            best = k;
-            target = w->id;
+    const size_t entry = static_cast<size_t>(stride_) + 2;  // the state, (g, h), its hash
+    // The worker holding the best key, looked for every kernel::target_rescan
+    // calls: its key changes at nearly every expansion, and each look takes
+    // the line from it.
+    int target = me.ahead_target;
+    if (++me.ahead_calls % kernel::target_rescan == 0 || target < 0) {
+        target = -1;
+        Key best = kernel::no_key;
+        for (const auto& w : workers_) {
+            const Key k = w->open_key.load(std::memory_order_relaxed);
+            if (w->id != me.id && k < best) {
+                best = k;
+                target = w->id;
+            }
         }
     }
     if (target < 0) return false;
@@ -1014,6 +1022,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     if (workers_[target]->candidate.read(seq, fresh, g, h, strong)) {
         me.ahead_seq = seq;
         fresh[stride_] = (uint64_t{g} << 32) | h;
+        fresh[stride_ + 1] = state::state_hash(board_, fresh);
         if (strong) strengthen(me);  // the bound the helped worker uses, as it would switch itself
     } else {
         me.ahead_stack.resize(me.ahead_stack.size() - entry);
@@ -1025,7 +1034,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     me.ahead_stack.resize(me.ahead_stack.size() - entry);
     g = static_cast<uint32_t>(state[stride_] >> 32);
     h = static_cast<uint32_t>(state[stride_]);
-    const uint64_t hash = state::state_hash(board_, state.data());
+    const uint64_t hash = state[stride_ + 1];
     if (ahead_->holds(hash) || expanded_by(me, target, state.data(), hash, g)) return true;
     Lookahead::Writing slot = ahead_->claim(hash, state.data());
     if (!slot) return true;
@@ -1074,6 +1083,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
         const size_t top = me.ahead_stack.size();
         me.ahead_stack.insert(me.ahead_stack.end(), child, child + stride_);
         me.ahead_stack.push_back((uint64_t{g + push.run} << 32) | ch);
+        me.ahead_stack.push_back(child_hash);
         me.ahead_order.push_back({tie(0, ch, r), static_cast<uint32_t>(top)});
     }
     if (full) {
@@ -1196,8 +1206,11 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
                 wake_all();  // the others see it at once
                 break;
             }
+            if (lookahead_ && look_ahead(me)) {
+                if (me.ahead_calls % kernel::limit_check_interval == 0 && check_limits(me)) break;
+                continue;
+            }
             if (check_limits(me)) break;
-            if (lookahead_ && look_ahead(me)) continue;
             me.parker.park(kernel::idle_park_ns, [&] {
                 return !me.inbox.empty() || all_done() || stopped_.load(std::memory_order_relaxed) ||
                        (me.helping >= 0 && workers_[me.helping]->candidate.changed(me.ahead_seq));
@@ -1214,7 +1227,7 @@ void Hda<order, Exp, Meet, Net>::work(Worker& me) {
             !early(me)) {
             flush_all(me);
             if (lookahead_ && look_ahead(me)) {  // time that would be spent waiting
-                if (me.share.lookahead % kernel::limit_check_interval == 0 && check_limits(me)) break;
+                if (me.ahead_calls % kernel::limit_check_interval == 0 && check_limits(me)) break;
                 continue;
             }
             ++me.share.waits;
