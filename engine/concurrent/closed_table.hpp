@@ -75,13 +75,15 @@ public:
         }
     }
 
-    // Brings the first slot a lookup of `hash` reads into the cache: a
-    // caller with a batch of states to insert prefetches them all first,
-    // so that their cache misses overlap (the probe was 18 % of fess-box's
-    // time, waiting on memory). Any thread; a hint only.
-    void prefetch(int shard, uint64_t hash) const {
+    // Brings the first slot a lookup of `hash` reads into the cache (for
+    // writing: an insert of a new state follows): a caller with a batch of
+    // states to insert prefetches them all first, so that their cache
+    // misses overlap (the probe was 18 % of fess-box's time, waiting on
+    // memory). Any thread; a hint only.
+    void prefetch(int shard, uint64_t hash, bool for_write = false) const {
         const Array* a = shards_[shard].array.load(std::memory_order_acquire);
-        __builtin_prefetch(&a->slots[(hash >> 32) & a->mask]);
+        if (for_write) __builtin_prefetch(&a->slots[(hash >> 32) & a->mask], 1);
+        else __builtin_prefetch(&a->slots[(hash >> 32) & a->mask]);
     }
 
     // The first stored ref whose slot carries the tag of `hash` on its probe

@@ -233,7 +233,7 @@ public:
     // its push and hash), the child that bound(), child_rank() and
     // child_dead() speak of, as during its emit (the parent's bound and
     // rank stay in place). A caller may so collect the children first and
-    // score them after (a lookahead helper prefetching their table slots).
+    // score them after (search/hda.hpp emit_children(): their table slots prefetched).
     void reselect(const uint64_t* child, const moves::Push& push, uint64_t hash) {
         std::copy(child, child + words_ + 1, child_.begin());
         current_ = push;
