@@ -410,9 +410,23 @@ private:
     int owner_for(const uint64_t* state, uint64_t hash) const {
         if (!grown_.load(std::memory_order_relaxed)) return concentrated_ ? first_ : owner_of(hash);
         if (!grows_abstract_) return owner_of(hash);
+        return shard_of(zones_of(state), total_);
+    }
+    // ... of a child (its push from the parent): its zone key from the
+    // parent's (zones_of(parent)), the pushed box's zone swapped.
+    int child_owner(uint32_t parent_zones, uint64_t hash, const moves::Push& push) const {
+        if (!grown_.load(std::memory_order_relaxed)) return concentrated_ ? first_ : owner_of(hash);
+        if (!grows_abstract_) return owner_of(hash);
+        return shard_of(child_zones(parent_zones, push), total_);
+    }
+    uint32_t child_zones(uint32_t parent_zones, const moves::Push& push) const {
+        return parent_zones ^ zone_keys_[push.box] ^ zone_keys_[moves::landing(board_, push)];
+    }
+    // The zone key of a state (abstract ownership): its boxes' keys, xored.
+    uint32_t zones_of(const uint64_t* state) const {
         uint32_t zones = 0;
-        state::for_each_box(state, board_.words(), [&](board::Cell c) { zones ^= zone_keys_[c]; });
-        return shard_of(zones, total_);
+        if (grows_abstract_) state::for_each_box(state, board_.words(), [&](board::Cell c) { zones ^= zone_keys_[c]; });
+        return zones;
     }
     // Worker numbers of the whole search (they differ from the local ones
     // only with a distributed Net), and the Ref of a node of `me`.
@@ -870,11 +884,13 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         // again: each was stored at its g or less where each_child() would
         // look (its owner's shard) when the helper computed it, and stored
         // states stay, their g only falls (the slot is for this parent's g).
+        const uint32_t parent_zones = zones_of(me.unpacked.data());
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
             kernel::ahead_patience, me.stats, [&](const uint64_t* child, const AheadChild& c) {
-                each_child(child, c.hash, moves::Push{c.box, c.dir, c.run}, owner_for(child, c.hash),
-                           [&c] { return c.h; }, [&c] { return uint32_t{c.rank}; });
+                const moves::Push push{c.box, c.dir, c.run};
+                each_child(child, c.hash, push, child_owner(parent_zones, c.hash, push), [&c] { return c.h; },
+                           [&c] { return uint32_t{c.rank}; });
             });
         if (computed_ahead) ++me.share.ahead_taken;
     }
@@ -993,8 +1009,10 @@ template <Order order, class Exp, class Meet, class Net>
 void Hda<order, Exp, Meet, Net>::emit_children(Worker& me, const uint64_t* state, SearchStats& counts) {
     me.emitted_words.clear();
     me.emitted.clear();
+    const uint32_t parent_zones = zones_of(state);
     me.expander.expand(state, counts, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-        const int owner = owner_for(child, hash);
+        const int owner = child_owner(parent_zones, hash, push);
+        assert(!grows_abstract_ || zones_of(child) == child_zones(parent_zones, push));
         if (owner == home(me)) table_.prefetch(me.id, hash, true);
         else if (local_dive_) table_.prefetch(owner, hash);
         me.emitted_words.insert(me.emitted_words.end(), child, child + stride_);
