@@ -408,16 +408,19 @@ private:
     // young and concentrated_, else by its hash; once the search has grown
     // (Options::Distribution::automatic) by its zones.
     int owner_for(const uint64_t* state, uint64_t hash) const {
-        if (!grown_.load(std::memory_order_relaxed)) return concentrated_ ? first_ : owner_of(hash);
-        if (!grows_abstract_) return owner_of(hash);
-        return shard_of(zones_of(state), total_);
+        return owner_by(hash, [&] { return zones_of(state); });
     }
     // ... of a child (its push from the parent): its zone key from the
     // parent's (zones_of(parent)), the pushed box's zone swapped.
     int child_owner(uint32_t parent_zones, uint64_t hash, const moves::Push& push) const {
+        return owner_by(hash, [&] { return child_zones(parent_zones, push); });
+    }
+    // zones(): the state's zone key, asked for only once grown_ with abstract owners.
+    template <class Zones>
+    int owner_by(uint64_t hash, Zones&& zones) const {
         if (!grown_.load(std::memory_order_relaxed)) return concentrated_ ? first_ : owner_of(hash);
         if (!grows_abstract_) return owner_of(hash);
-        return shard_of(child_zones(parent_zones, push), total_);
+        return shard_of(zones(), total_);
     }
     uint32_t child_zones(uint32_t parent_zones, const moves::Push& push) const {
         return parent_zones ^ zone_keys_[push.box] ^ zone_keys_[moves::landing(board_, push)];
