@@ -543,7 +543,7 @@ private:
         me.helping = target;
     }
     bool look_ahead(Worker& me);
-    void emit_children(Worker& me, const uint64_t* state, SearchStats& counts);
+    void emit_children(Worker& me, const uint64_t* state, uint32_t zones, SearchStats& counts);
     // Worker `owner` holds nothing at f or below, open or in flight to it
     // (as it last published). Read for every continuing child: reading it
     // every gate_refresh_interval expansions instead, and handing over one
@@ -836,7 +836,8 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
     bool urgent = false;
     // me.unpacked holds the state, unpacked when it was popped (work()).
     // Each child, from the expander or computed ahead, with its owner
-    // (owner_for()): bound() its h, rank_of() its tie rank.
+    // (child_owner()): bound() its h, rank_of() its tie rank.
+    const uint32_t parent_zones = zones_of(me.unpacked.data());
     auto each_child = [&](const uint64_t* child, uint64_t hash, const moves::Push& push, int owner, auto&& bound,
                           auto&& rank_of) {
         const uint16_t g = static_cast<uint16_t>(parent.g + push.run);
@@ -887,7 +888,6 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         // again: each was stored at its g or less where each_child() would
         // look (its owner's shard) when the helper computed it, and stored
         // states stay, their g only falls (the slot is for this parent's g).
-        const uint32_t parent_zones = zones_of(me.unpacked.data());
         computed_ahead = ahead_->take(
             state::state_hash(board_, me.unpacked.data()), me.unpacked.data(), parent.g, me.strengthened,
             kernel::ahead_patience, me.stats, [&](const uint64_t* child, const AheadChild& c) {
@@ -898,7 +898,7 @@ void Hda<order, Exp, Meet, Net>::expand(Worker& me, uint32_t index, uint32_t maj
         if (computed_ahead) ++me.share.ahead_taken;
     }
     if (!computed_ahead) {
-        emit_children(me, me.unpacked.data(), me.stats);
+        emit_children(me, me.unpacked.data(), parent_zones, me.stats);
         for (size_t i = 0; i < me.emitted.size(); ++i) {
             const uint64_t* child = me.emitted_words.data() + i * stride_;
             const auto& [hash, push, owner] = me.emitted[i];
@@ -998,8 +998,9 @@ void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
     if (const int h = me.helper.load(std::memory_order_relaxed); h >= 0) workers_[h]->parker.unpark_sleeper();
 }
 
-// Expands `state` into me.emitted and me.emitted_words (its children, in
-// the expander's order, each with its hash, push and owner), the table slot
+// Expands `state` (zones: zones_of(state)) into me.emitted and
+// me.emitted_words (its children, in the expander's order, each with its
+// hash, push and owner), the table slot
 // each one's lookup or insert will read prefetched as it comes: for writing
 // where this worker stores it, for reading in another worker's shard that it
 // reads (local dives). The stores and lookups that follow then miss the
@@ -1009,13 +1010,13 @@ void Hda<order, Exp, Meet, Net>::publish_candidate(Worker& me) {
 // 1.03x one worker's speed). Inside the caller's loop,
 // Expander::reselect() makes a child the one bound() speaks of.
 template <Order order, class Exp, class Meet, class Net>
-void Hda<order, Exp, Meet, Net>::emit_children(Worker& me, const uint64_t* state, SearchStats& counts) {
+void Hda<order, Exp, Meet, Net>::emit_children(Worker& me, const uint64_t* state, uint32_t zones,
+                                               SearchStats& counts) {
     me.emitted_words.clear();
     me.emitted.clear();
-    const uint32_t parent_zones = zones_of(state);
     me.expander.expand(state, counts, [&](const uint64_t* child, uint64_t hash, const moves::Push& push) {
-        const int owner = child_owner(parent_zones, hash, push);
-        assert(!grows_abstract_ || zones_of(child) == child_zones(parent_zones, push));
+        const int owner = child_owner(zones, hash, push);
+        assert(!grows_abstract_ || zones_of(child) == child_zones(zones, push));
         if (owner == home(me)) table_.prefetch(me.id, hash, true);
         else if (local_dive_) table_.prefetch(owner, hash);
         me.emitted_words.insert(me.emitted_words.end(), child, child + stride_);
@@ -1098,7 +1099,7 @@ bool Hda<order, Exp, Meet, Net>::look_ahead(Worker& me) {
     // The children first, then the states their table slots point to: the
     // lookups below read the shard the worker writes, and their cache
     // misses overlap.
-    emit_children(me, state.data(), slot.counts);
+    emit_children(me, state.data(), zones_of(state.data()), slot.counts);
     for (const auto& e : me.emitted) {
         const uint32_t there = table_.peek(e.owner, e.hash);
         if (there != concurrent::ClosedTable::none) {
