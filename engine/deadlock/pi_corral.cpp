@@ -16,8 +16,8 @@ namespace {
 constexpr uint8_t out = 0, member = 1, queued = 2;  // in_union_ values
 }  // namespace
 
-PiCorral::PiCorral(const board::Board& board)
-    : board_(board), label_(board.cells(), -1), boxes_of_(board.words()) {
+PiCorral::PiCorral(const board::Board& board, bool unions)
+    : board_(board), label_(board.cells(), -1), boxes_of_(board.words()), unions_(unions) {
     stack_.reserve(board.cells());
     cells_.reserve(board.cells());
 }
@@ -134,7 +134,7 @@ CorralVerdict PiCorral::analyze(const uint64_t* boxes, const moves::Reachability
         in_union_[k] = member;
         while (true) {
             const int pushes = check(boxes, area);
-            if (pushes >= 0 || merge_.empty()) {
+            if (pushes >= 0 || merge_.empty() || !unions_) {
                 consider(pushes);
                 break;
             }

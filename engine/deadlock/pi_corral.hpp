@@ -30,7 +30,9 @@ enum class CorralVerdict { none, restrict, dead };
 
 class PiCorral {
 public:
-    explicit PiCorral(const board::Board& board);
+    // unions: join corrals that fail alone (above); false checks each corral
+    // alone and the union of all (fess's box moves, search/fess.cpp).
+    explicit PiCorral(const board::Board& board, bool unions = true);
 
     // Looks for the unsolved PI-corral with the fewest pushes in the state
     // (boxes, player area from `area`). On `restrict`, only_boxes holds the
@@ -62,6 +64,7 @@ private:
     std::vector<board::Cell> stack_;
     std::vector<uint64_t> boxes_of_;  // boxes of the corral being checked
     int corrals_ = 0, chosen_ = 0;
+    bool unions_ = true;
 };
 
 }  // namespace hdasoko::deadlock

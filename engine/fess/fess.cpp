@@ -93,7 +93,7 @@ public:
           heuristic_(board, options.heuristic, options.pdb.get()),
           debug_heuristic_(board, options.heuristic, options.pdb.get()),
           corral_(board, corral_node_limit),
-          pi_corral_(board),
+          pi_corral_(board, false),
           subset_(board, options.deadlock_search ? search::Expander::subset_cache_bits : 0,
                   options.deadlock_search_nodes, options.limits.cancel,
                   box_moves ? deadlock::SubsetSearch::Cluster::side_by_side_first
@@ -227,7 +227,15 @@ private:
     heuristic::Heuristic heuristic_;  // scores the end of a macro move
     heuristic::Heuristic debug_heuristic_;  // checks the incremental bound of box moves in debug builds
     deadlock::CorralSearch corral_;
-    deadlock::PiCorral pi_corral_;      // box moves: PI-corral restriction or deadlock
+    // Box moves: PI-corral restriction or deadlock, each corral checked alone
+    // (and all together), not joined with the corrals that make it fail
+    // (deadlock/pi_corral.hpp): sound either way, but the unions hold more
+    // of fess's states to fewer boxes, away from the moves its advisors
+    // pick. XSokoban 31 took fess-box-plan 42,677 expansions with single
+    // corrals and was unsolved in 30 s (476,287) with unions; the default
+    // any portfolio at 30 s per level, 2 threads: 80 of 90 against 79,
+    // 442 s against 461 s (perf/results/xsokoban-any-30s-*-fess-single-corrals*).
+    deadlock::PiCorral pi_corral_;
     deadlock::SubsetSearch subset_;     // the deadlock search around the moved box (lazy_dead, advised box moves)
     std::vector<uint64_t> corral_boxes_;
     deadlock::FrozenGoals frozen_goals_;  // boxes frozen on goals sealing the goals left

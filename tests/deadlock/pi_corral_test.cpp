@@ -33,10 +33,10 @@ struct Analysis {
     int corrals, chosen;
 };
 
-Analysis analyze(const board::Board& board, const uint64_t* boxes, Cell player) {
+Analysis analyze(const board::Board& board, const uint64_t* boxes, Cell player, bool unions = true) {
     moves::Reachability area(board);
     area.compute(boxes, player);
-    deadlock::PiCorral pi(board);
+    deadlock::PiCorral pi(board, unions);
     Analysis a{CorralVerdict::none, std::vector<uint64_t>(board.words()), {}, 0, 0};
     a.verdict = pi.analyze(boxes, area, a.only);
     a.corrals = pi.last_corrals();
@@ -94,6 +94,15 @@ TEST_CASE("PI-corral: two corrals that each fail alone make one together") {
     REQUIRE(r.outcome == search::Outcome::solved);
     CHECK(r.pushes.size() == 2);
     CHECK(optimum(two_corrals) == 2);
+}
+
+TEST_CASE("PI-corral: without unions (fess's box moves) a corral is checked alone") {
+    BoardState p(two_corrals);
+    const Analysis a = analyze(p.board, p.boxes.data(), p.board.initial_player(), false);
+    CHECK(a.corrals == 3);
+    CHECK(a.verdict == CorralVerdict::none);  // no corral is a PI-corral alone
+    CHECK(a.chosen == 0);
+    CHECK(a.allowed.size() > 1);  // every push, where the union keeps one
 }
 
 TEST_CASE("PI-corral: on random walks through Microban, a union's pushes keep the optimum") {
