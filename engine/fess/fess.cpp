@@ -234,7 +234,7 @@ private:
     // pick. XSokoban 31 took fess-box-plan 42,677 expansions with single
     // corrals and was unsolved in 30 s (476,287) with unions; the default
     // any portfolio at 30 s per level, 2 threads: 80 of 90 against 79,
-    // 442 s against 461 s (perf/results/xsokoban-any-30s-*-fess-single-corrals*).
+    // 442 s against 461 s (perf/results/xsokoban-any-30s-fess-single-corrals.md).
     deadlock::PiCorral pi_corral_;
     deadlock::SubsetSearch subset_;     // the deadlock search around the moved box (lazy_dead, advised box moves)
     std::vector<uint64_t> corral_boxes_;
