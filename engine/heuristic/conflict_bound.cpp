@@ -87,7 +87,11 @@ uint32_t Heuristic::conflicts_child(int row, Cell to, Cell player, bool excluded
         }
         gains[j] = pair_gain_[static_cast<size_t>(j) * n + row] = e;
     }
-    const uint32_t bound = dead_pair ? dead : static_cast<uint32_t>(dual + partition_.max_pairing(n, pair_gain_.data()));
+    // Feasible potentials that are not optimal can sum below zero (after a
+    // tunnel macro the pushed box's potential may drop by more than one);
+    // the bound is then 0, not a wrapped unsigned value (issue 68).
+    const uint32_t bound =
+        dead_pair ? dead : static_cast<uint32_t>(std::max(0, dual + partition_.max_pairing(n, pair_gain_.data())));
     for (int j = 0; j < n; ++j) gains[j] = pair_gain_[static_cast<size_t>(j) * n + row] = saved_gain_[j];
     return bound;
 }

@@ -204,6 +204,10 @@ std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const 
         error = "the portfolio names no member";
         return {};
     }
+    if (std::all_of(chosen.begin(), chosen.end(), [](const Recipe* r) { return r->improver; })) {
+        error = "the portfolio has only improvers (" + spec + "): name a member that finds solutions too";
+        return {};
+    }
     // Sequential searches take one thread each (bidirectional two), parallel ones share the
     // rest by weight, at least one each. In optimal mode the non-optimal
     // members only look for an early bound: they run beside the budget.

@@ -321,11 +321,12 @@ std::vector<Config> make_configs() {
     for (const auto& [name, what] : names) {
         std::string error;
         search::Options base;
-        const auto member = search::portfolio_members(name, search::Mode::optimal, base, 2, error);
-        const bool optimal = member.size() == 1 && member.front().optimal;
+        // Read beside greedy: an improver alone is refused.
+        const auto members = search::portfolio_members("greedy," + name, search::Mode::optimal, base, 2, error);
+        const bool optimal = members.size() == 2 && members.back().optimal;
         // The improver improves another member's solution: greedy's, in
         // optimal mode so that the race waits for it (not proven: no prover).
-        if (member.size() == 1 && member.front().improver)
+        if (members.size() == 2 && members.back().improver)
             all.push_back(race("greedy," + name, search::Mode::optimal, member_family, static_cast<int>(names.size()),
                                false));
         else

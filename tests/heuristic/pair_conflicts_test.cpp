@@ -260,3 +260,45 @@ TEST_CASE("pair conflicts: the table built on several threads is the table built
         ++rows;
     }
 }
+
+// Issue 68: a 10x10 level on which the default solver took the whole
+// machine. A* with pair conflicts and tunnel macros took these parents in
+// this order; from the last, the macro of 3 pushes (1,3) -> (1,6) made the
+// pushed box's potential feasible with a dual sum of -2, the bound wrapped
+// to 2^32 - 2 as an unsigned value and the open list grew to that many
+// buckets. The conflict bound is now at least 0.
+TEST_CASE("pair conflicts: a tunnel macro that leaves the dual sum below zero scores within the optimum (issue 68)") {
+    const std::string text =
+        "##########\n#  @ #####\n#$ $ #####\n#. $######\n# #.######\n"
+        "# ########\n#. $ #####\n#    #####\n#.  ######\n##########\n";
+    const level::Level level = level::parse_collection(text, "issue 68").at(0);
+    const Board board(level);
+    const PairConflicts conflicts(board);
+    REQUIRE(conflicts.available());
+    heuristic::Heuristic plain(board, heuristic::Kind::matching), incremental(board, heuristic::Kind::matching,
+                                                                              nullptr, &conflicts);
+    const std::vector<std::vector<std::pair<int, int>>> parents = {
+        {{1, 2}, {3, 2}, {3, 3}, {3, 6}}, {{1, 2}, {3, 2}, {3, 3}, {2, 6}}, {{1, 2}, {2, 2}, {3, 3}, {2, 6}},
+        {{1, 2}, {2, 2}, {3, 4}, {2, 6}}, {{1, 2}, {2, 3}, {3, 4}, {2, 6}}, {{1, 3}, {2, 3}, {3, 4}, {2, 6}},
+        {{2, 3}, {3, 4}, {1, 6}, {2, 6}}, {{2, 3}, {3, 4}, {2, 6}, {1, 7}}, {{2, 3}, {3, 4}, {2, 6}, {1, 8}},
+        {{1, 3}, {3, 4}, {2, 6}, {1, 8}}};
+    moves::Reachability area(board);
+    std::vector<uint64_t> boxes(board.words());
+    for (const auto& parent : parents) {
+        std::fill(boxes.begin(), boxes.end(), 0);
+        for (const auto& [x, y] : parent) state::set_box(boxes.data(), board.cell_at(x, y));
+        REQUIRE(incremental.set_parent(boxes.data(), area.compute(boxes.data(), board.initial_player())) !=
+                heuristic::dead);
+    }
+    const Cell from = board.cell_at(1, 3), to = board.cell_at(1, 6);
+    state::clear_box(boxes.data(), from);
+    state::set_box(boxes.data(), to);
+    const Cell player = area.compute(boxes.data(), board.cell_at(1, 5));
+    const uint32_t h = incremental.evaluate_push(from, to, player, 3);
+    // The child is unsolvable (the box on (2,6) can no longer reach a
+    // goal), so any bound is admissible; but a finite bound is a bucket of
+    // the open list: far above any push count on a 10x10 board is the wrap.
+    CHECK(exact(testing::draw_state(board, boxes.data(), player)).kind == generate::BfsAnswer::unsolvable);
+    CHECK(h >= plain.evaluate(boxes.data(), player));
+    CHECK((h == heuristic::dead || h < static_cast<uint32_t>(board.cells() * board.boxes())));
+}

@@ -381,3 +381,12 @@ TEST_CASE("portfolio: members by name" * doctest::test_suite("threads")) {
     CHECK(search::portfolio_members("", Mode::any, {}, 2, error).empty());
     CHECK(!search::member_names().empty());
 }
+
+TEST_CASE("portfolio: an improver alone is refused with a reason (it has no solution to improve)") {
+    std::string error;
+    CHECK(search::portfolio_members("vicinity", Mode::any, {}, 2, error).empty());
+    CHECK(error.find("only improvers") != std::string::npos);
+    error.clear();
+    CHECK(search::portfolio_members("greedy,vicinity", Mode::any, {}, 2, error).size() == 2);
+    CHECK(error.empty());
+}
