@@ -17,6 +17,7 @@
 #include "collection.hpp"
 #include "input.hpp"
 #include "level/level.hpp"
+#include "memory/budget.hpp"
 #include "report.hpp"
 #include "results_plot.hpp"
 #include "run_header.hpp"
@@ -298,6 +299,9 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
 #endif
     plan.memory_limit_bytes = options.limits.memory_limit_bytes;
+    // Every allocation of the process takes its bytes from this budget
+    // (memory/budget.hpp); the watch of each level holds resident memory.
+    memory::set_limit(plan.memory_limit_bytes);
     if (plan.improve && plan.mode != search::Mode::any) {
         std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
         return cli::exit_bad_input;

@@ -1,6 +1,7 @@
 // Text and JSON reports of solved levels and collections.
 #include "report.hpp"
 
+#include "memory/budget.hpp"
 #include "search/lower_bound.hpp"
 
 #include <algorithm>
@@ -182,6 +183,9 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         line("bytes_per_state", fixed(static_cast<double>(st.memory_bytes) / static_cast<double>(st.stored), 1),
              "search_memory / stored");
     line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
+    line("peak_budget", fixed(memory::peak() / 1048576.0, 1) + " MB",
+         memory::limit() ? "allocated, whole process, of " + fixed(memory::limit() / 1048576.0, 0) + " MB"
+                         : std::string("allocated, whole process"));
     const Phases& p = solved.phases;
     out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
         << fixed(p.pdb_s, 3) << " s, search "
@@ -218,7 +222,8 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         << ",\"stored\":" << st.stored << ",\"messages_sent\":" << st.messages_sent
         << ",\"communication_overhead\":" << (st.generated ? static_cast<double>(st.messages_sent) / st.generated : 0.0)
         << ",\"memory_bytes\":" << st.memory_bytes
-        << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"seconds\":" << st.seconds
+        << ",\"peak_rss_bytes\":" << peak_rss_bytes() << ",\"peak_budget_bytes\":" << memory::peak()
+        << ",\"seconds\":" << st.seconds
         << ",\"generated_per_s\":" << static_cast<uint64_t>(per_second(st.generated, st.seconds)) << "}"
         << ",\"workers\":[";
     for (size_t i = 0; i < solved.result.workers.size(); ++i) {

@@ -70,7 +70,31 @@ void watch_tripped(Solved& out) {
 
 }  // namespace
 
+Solved solve_level_unguarded(const level::Level& level, const search::Options& given, const Plan& plan);
+
 Solved solve_level(const level::Level& level, const search::Options& given, const Plan& plan) {
+    // A level ends as a row whatever happens in it, so that a collection
+    // run goes on to the next: memory the budget or the system refused
+    // anywhere outside the searches' own guards (tables, the moves pass, a
+    // thread that cannot start) is the memory limit; anything else is an
+    // internal error with its message.
+    try {
+        return solve_level_unguarded(level, given, plan);
+    } catch (const std::bad_alloc&) {
+        Solved out;
+        out.level = &level;
+        out.want_optimal = plan.mode == search::Mode::optimal;
+        out.result.outcome = search::Outcome::memory_limit;
+        return out;
+    } catch (const std::exception& e) {
+        Solved out;
+        out.level = &level;
+        out.error = e.what();
+        return out;
+    }
+}
+
+Solved solve_level_unguarded(const level::Level& level, const search::Options& given, const Plan& plan) {
     Solved out;
     out.level = &level;
     MemoryWatch watch(plan.memory_limit_bytes, given.limits.cancel);

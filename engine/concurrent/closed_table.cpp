@@ -39,7 +39,7 @@ ClosedTable::Array* ClosedTable::make_array(size_t slots) {
 }
 
 void ClosedTable::free_array(Array* a) {
-    state::page_free(a->slots);
+    state::page_free(a->slots, (a->mask + 1) * sizeof(uint64_t));
     delete a;
 }
 

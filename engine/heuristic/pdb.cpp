@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include "heuristic/hungarian.hpp"
 #include "heuristic/five_patterns.hpp"
 #include "heuristic/group_pdb.hpp"
+#include "memory/budget.hpp"
 
 namespace hdasoko::heuristic {
 
@@ -39,14 +41,22 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, 
     if (!label_areas(memory_limit_bytes)) return;
     search();
     available_ = true;
-    for (int size = 3; size <= std::min(max_group, GroupPdb::max_size); ++size) {
-        auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(), size,
-                                                     GroupPdb::default_memory_limit, stop);
-        if (!group->available()) break;
-        groups_.push_back(std::move(group));
+    // The groups and the patterns of five are optional: each takes what
+    // the memory budget leaves it (memory::table_bytes), and one that does
+    // not fit ends the list there; the bound then uses the groups built.
+    try {
+        for (int size = 3; size <= std::min(max_group, GroupPdb::max_size); ++size) {
+            auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(),
+                                                         size, memory::table_bytes(GroupPdb::default_memory_limit),
+                                                         stop);
+            if (!group->available()) break;
+            groups_.push_back(std::move(group));
+        }
+        if (max_group >= FivePatterns::size && group(4) && !stop())
+            fives_ = std::make_unique<const FivePatterns>(board_, *this, stop, threads);
+    } catch (const std::bad_alloc&) {
+        fives_ = nullptr;
     }
-    if (max_group >= FivePatterns::size && group(4) && !stop())
-        fives_ = std::make_unique<const FivePatterns>(board_, *this, stop, threads);
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

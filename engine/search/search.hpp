@@ -17,6 +17,7 @@
 #include "deadlock/goal_patterns.hpp"
 #include "fess/packing_order.hpp"
 #include "heuristic/heuristic.hpp"
+#include "memory/budget.hpp"
 #include "moves/moves.hpp"
 
 namespace hdasoko::concurrent {
@@ -350,8 +351,16 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(
         options.heuristic == heuristic::Kind::simple)
         return nullptr;
     if (options.conflict_table) return options.conflict_table;
-    auto table = std::make_shared<const heuristic::PairConflicts>(board, heuristic::PairConflicts::default_memory_limit,
-                                                              options.limits.cancel, options.threads, beside);
+    // Optional: it takes what the memory budget leaves it, and a build the
+    // budget cuts short leaves the matching bound alone.
+    std::shared_ptr<const heuristic::PairConflicts> table;
+    try {
+        table = std::make_shared<const heuristic::PairConflicts>(
+            board, memory::table_bytes(heuristic::PairConflicts::default_memory_limit), options.limits.cancel,
+            options.threads, beside);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
     return table->available() ? table : nullptr;
 }
 
@@ -411,8 +420,15 @@ inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board
         stop.deadline = heuristic::BuildStop::Clock::now() +
                         std::chrono::duration_cast<heuristic::BuildStop::Clock::duration>(
                             std::chrono::duration<double>(options.limits.time_limit_s * group_build_share));
-    return std::make_shared<const heuristic::Pdb>(board, heuristic::Pdb::default_memory_limit, options.pdb_group, stop,
-                                                  options.threads);
+    // Optional: it takes what the memory budget leaves it; without it the
+    // bound is the matching (heuristic::Heuristic reads an unavailable or
+    // missing PDB so).
+    try {
+        return std::make_shared<const heuristic::Pdb>(board, memory::table_bytes(heuristic::Pdb::default_memory_limit),
+                                                      options.pdb_group, stop, options.threads);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
 }
 
 // Sequential A* over pushes: bucket open list ordered by f then lower h,

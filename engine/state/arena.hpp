@@ -26,7 +26,7 @@ public:
     explicit Paged(int stride = 1)
         : stride_(stride), pages_(static_cast<T**>(directory_alloc(directory_bytes))) {}
     ~Paged() {
-        for (uint32_t p = 0; p < used_pages_; ++p) page_free(pages_[p]);
+        for (uint32_t p = 0; p < used_pages_; ++p) page_free(pages_[p], page_bytes());
         directory_free(pages_, directory_bytes);
     }
     Paged(const Paged&) = delete;
@@ -56,10 +56,11 @@ private:
     static constexpr uint32_t page_mask = page_items - 1;
     static constexpr uint32_t max_pages = uint32_t{1} << (32 - page_bits);
     static constexpr size_t directory_bytes = max_pages * sizeof(T*);
+    size_t page_bytes() const { return sizeof(T) * page_items * stride_; }
 
     void new_page() {
         if (used_pages_ == max_pages) throw std::bad_alloc();
-        auto* p = static_cast<T*>(page_alloc(sizeof(T) * page_items * stride_));
+        auto* p = static_cast<T*>(page_alloc(page_bytes()));
         if (!p) throw std::bad_alloc();
         pages_[used_pages_++] = p;
     }

@@ -9,6 +9,9 @@
 # makes the script exit 1 (copy the input into tests/fuzz/corpus/<target>/
 # once fixed: ctest replays it from then on). Seeds are made with the
 # regular build's hdasoko and differential ($TOOLS, default build).
+# A single allocation over 256 MB is a finding (-malloc_limit_mb, far below
+# -rss_limit_mb): the fuzzed levels are tiny, so such a request is a runaway
+# (issue 68), which a memory-limit outcome used to hide.
 #   tests/fuzz/run.sh SECONDS [parse|verify|solve ...]    (default: all three)
 #   RUNS=10000000 tests/fuzz/run.sh SECONDS parse         (also stop after RUNS executions)
 #   JOBS=2 tests/fuzz/run.sh SECONDS solve                  (JOBS fuzzers side by side on one corpus;
@@ -93,7 +96,7 @@ for target in "${targets[@]}"; do
     for job in $(seq 1 "${JOBS:-1}"); do
         ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
             nice -n "${NICE:-10}" "$build/tests/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" -max_len="$max_len" ${RUNS:+-runs="$RUNS"} \
-            -seed="$job" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log.$job" 2>&1 &
+            -seed="$job" -timeout=30 -rss_limit_mb=4096 -malloc_limit_mb=256 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log.$job" 2>&1 &
         pids+=($!)
     done
     code=0

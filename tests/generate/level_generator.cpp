@@ -37,9 +37,9 @@ struct Grid {
 
 // A room of random size and random inner walls, reduced to its largest
 // connected floor area; empty when the floor is too small for `boxes`.
-std::vector<int> random_room(Rng& rng, Grid& g, int boxes) {
-    g.w = 2 + 3 + rng.below(6);
-    g.h = 2 + 3 + rng.below(5);
+std::vector<int> random_room(Rng& rng, const Shape& shape, Grid& g, int boxes) {
+    g.w = 2 + shape.min_width + rng.below(shape.max_width - shape.min_width + 1);
+    g.h = 2 + shape.min_height + rng.below(shape.max_height - shape.min_height + 1);
     g.sq.assign(g.w * g.h, '#');
     for (int y = 1; y < g.h - 1; ++y)
         for (int x = 1; x < g.w - 1; ++x) g.sq[y * g.w + x] = rng.below(5) == 0 ? '#' : ' ';
@@ -83,11 +83,11 @@ std::string draw(Grid g, const std::vector<int>& goals, const std::vector<int>& 
 }
 
 // One try at a pulled level: false when no box could be pulled at all.
-bool try_pulled_level(Rng& rng, std::string& text) {
+bool try_pulled_level(Rng& rng, const Shape& shape, std::string& text) {
     Grid g;
-    const int box_count = 1 + rng.below(4);
+    const int box_count = shape.min_boxes + rng.below(shape.max_boxes - shape.min_boxes + 1);
     std::vector<int> floor;
-    while ((floor = random_room(rng, g, box_count)).empty()) {
+    while ((floor = random_room(rng, shape, g, box_count)).empty()) {
     }
     const std::vector<int> goals = pick(rng, floor, box_count);
     std::vector<int> boxes = goals;
@@ -125,7 +125,7 @@ bool try_pulled_level(Rng& rng, std::string& text) {
     };
     std::vector<int> best_boxes = boxes;
     int best_player = player, best_spread = 0;
-    const int pulls = 10 + rng.below(100);
+    const int pulls = shape.min_pulls + rng.below(shape.max_pulls - shape.min_pulls + 1);
     for (int step = 0; step < pulls; ++step) {
         const auto [area, mark] = reachable(player);
         struct Pull {
@@ -166,10 +166,10 @@ bool try_pulled_level(Rng& rng, std::string& text) {
 // Solvable by construction: boxes start on their goals and the player pulls
 // them away at random; the pushes that undo the pulls solve the level. Rooms
 // where no box could be pulled are drawn again.
-std::string pulled_level(uint64_t seed) {
+std::string pulled_level(uint64_t seed, const Shape& shape) {
     Rng rng(seed);
     std::string text;
-    while (!try_pulled_level(rng, text)) {
+    while (!try_pulled_level(rng, shape, text)) {
     }
     return text;
 }
@@ -178,9 +178,10 @@ std::string pulled_level(uint64_t seed) {
 std::string dropped_level(uint64_t seed) {
     Rng rng(seed);
     Grid g;
-    const int box_count = 1 + rng.below(4);
+    const Shape shape;
+    const int box_count = shape.min_boxes + rng.below(shape.max_boxes - shape.min_boxes + 1);
     std::vector<int> floor;
-    while ((floor = random_room(rng, g, box_count)).empty()) {
+    while ((floor = random_room(rng, shape, g, box_count)).empty()) {
     }
     const std::vector<int> goals = pick(rng, floor, box_count);
     const std::vector<int> squares = pick(rng, floor, box_count + 1);
