@@ -64,7 +64,7 @@ void Progress::end() {
 }
 
 std::vector<Solved> solve_collection(const std::vector<const level::Level*>& levels, const search::Options& options,
-                                     const Plan& plan, int jobs, Progress& progress,
+                                     const Plan& plan, int jobs, bool keep, Progress& progress,
                                      const std::function<void(const Solved&)>& done) {
     const size_t n = levels.size();
     jobs = std::max(1, std::min<int>(jobs, static_cast<int>(n)));
@@ -76,6 +76,7 @@ std::vector<Solved> solve_collection(const std::vector<const level::Level*>& lev
     std::mutex mutex;  // guards everything below, and the output
     std::vector<std::optional<Solved>> finished(n);
     std::vector<Solved> out;
+    size_t handed = 0;  // levels handed on to `done`, in order
     bool stopped = false;  // a level was interrupted: no more start, none after it is handed on
     auto run = [&](size_t i) {
         {
@@ -88,10 +89,12 @@ std::vector<Solved> solve_collection(const std::vector<const level::Level*>& lev
         progress.clear();
         progress.finished(s);
         finished[i] = std::move(s);
-        while (!stopped && out.size() < n && finished[out.size()]) {
-            out.push_back(std::move(*finished[out.size()]));
-            done(out.back());
-            if (out.back().outcome() == search::Outcome::interrupted) stopped = true;
+        while (!stopped && handed < n && finished[handed]) {
+            std::optional<Solved>& next = finished[handed++];
+            done(*next);
+            if (next->outcome() == search::Outcome::interrupted) stopped = true;
+            if (keep) out.push_back(std::move(*next));
+            next.reset();
         }
         progress.draw();
     };

@@ -31,10 +31,12 @@ private:
 
 // Solves `levels` with `jobs` levels at a time (1: in turn); `threads` of
 // `options` is shared out, at least one each. `done` gets each Solved in
-// level order. After an interrupt no further level starts; the levels
-// solved are returned in order (a prefix of `levels`).
+// level order. After an interrupt no further level starts. With `keep`,
+// the levels solved are returned in order (a prefix of `levels`); without,
+// each is dropped once `done` has it, so that a run of any length holds
+// only the levels in flight (none is returned).
 std::vector<Solved> solve_collection(const std::vector<const level::Level*>& levels, const search::Options& options,
-                                     const Plan& plan, int jobs, Progress& progress,
+                                     const Plan& plan, int jobs, bool keep, Progress& progress,
                                      const std::function<void(const Solved&)>& done);
 
 }  // namespace hdasoko::cli

@@ -343,8 +343,13 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     int worst = cli::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
     cli::Progress progress(static_cast<int>(levels.size()), !single && !to.quiet);
+    // The levels are kept only for what needs them all at the end (the
+    // JSON document, the plot); otherwise a run of any length holds only the
+    // levels in flight.
+    const bool keep = single || to.json || !to.plot_path.empty();
     const std::vector<cli::Solved> all =
-        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, progress, [&](const cli::Solved& s) {
+        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, keep, progress, [&](const cli::Solved& s) {
+            if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
             summary.add(s);
             worst = std::max(worst, s.exit_code());
             if (!to.json) {
@@ -366,8 +371,6 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     } else if (!single) {
         cli::print_summary(std::cout, summary);
     }
-    for (const auto& s : all)
-        if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
     if (!to.plot_path.empty()) {
         std::ostringstream title;
         title << "hdasoko " << (plan.search == "portfolio" ? "portfolio " + plan.portfolio : plan.search) << ", "

@@ -4,6 +4,7 @@
 #
 #   perf/memory_limits.sh memory [LIMITS_MB] [WORKERS]   # default: 256,1024,4096  1,2,16
 #   perf/memory_limits.sh stop [RUNS]                    # default: 3 runs each
+#   perf/memory_limits.sh collection FILE LEVELS LIMITS_MB SECONDS [CONFIGS]
 #
 # memory: for each limit and worker count, HDA* alone (--search hda) and the
 # default portfolio on the workers' threads solve a hard XSokoban level
@@ -15,6 +16,13 @@
 # report), then SIGINT and SIGTERM sent after 2 s (time from kill to exit),
 # for HDA* and the default optimal and any portfolios at 1, 2 and 16
 # threads, the moves metric, and every portfolio member alone on 2 threads.
+# collection: one process per limit and configuration solves the levels
+# LEVELS of FILE ('all' or numbers separated by commas) at SECONDS each on 2
+# threads; its peak RSS (/usr/bin/time) against the bound 1.1 x limit +
+# 30 MB (issue 68), and the levels solved. CONFIGS: default (the optimal
+# default portfolio), members (every member alone: the optimal ones in
+# optimal mode, the others in any mode), or both (default: default).
+# Rows are appended to perf/results/memory-budget-<commit>.tsv.
 # Rows are appended to perf/results/memory-limits-<commit>.tsv and
 # perf/results/stop-latency-<commit>.tsv as each run ends. Runs under nice
 # (NICE, default 5): the machine is shared. HDASOKO names the binary
@@ -108,8 +116,35 @@ stop)
             done
     done < <(stop_configs)
     ;;
+collection)
+    coll=${2:?collection FILE LEVELS LIMITS_MB SECONDS [CONFIGS]}
+    levels=${3:?} limits=${4:?} seconds=${5:?} which=${6:-default}
+    out=$root/perf/results/memory-budget-$commit.tsv
+    [ -f "$out" ] || printf 'file\tlevels\tlimit_mb\tseconds\tconfig\texit\tsolved\tpeak_rss_mb\tbound_mb\twithin\n' >"$out"
+    if [ "$levels" = all ]; then
+        cp "$coll" "$tmp/levels.xsb"
+    else  # the chosen levels, in order, as one collection (blank-line separated paragraphs)
+        awk -v want=",$levels," 'BEGIN { RS = ""; ORS = "\n\n" } index(want, "," NR ",") { print }' "$coll" >"$tmp/levels.xsb"
+    fi
+    while read -r name flags; do
+        [[ ,$which, == *,both,* || ( ,$which, == *,default,* && $name == default ) ||
+           ( ,$which, == *,members,* && $name != default ) ]] || continue
+        for limit in ${limits//,/ }; do
+            set +e
+            /usr/bin/time -f '%M' -o "$tmp/time" nice -n "$nice_level" "$bin" solve "$tmp/levels.xsb" --level all \
+                $flags --memory-limit "$limit" --time-limit "$seconds" --quiet --csv "$tmp/rows.csv" >/dev/null 2>&1
+            code=$?
+            set -e
+            peak=$(echo "$(tail -1 "$tmp/time") / 1024" | bc -l)
+            bound=$(echo "1.1 * $limit + 30" | bc -l)
+            solved=$(python3 -c "import csv, sys; print(sum(1 for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#')) if r['solved'] in ('1', 'true', 'yes')))" "$tmp/rows.csv" 2>/dev/null || echo '?')
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n' "$(basename "$coll")" "$levels" "$limit" "$seconds" \
+                "$name" "$code" "$solved" "$peak" "$bound" "$(echo "$peak <= $bound" | bc)" | tee -a "$out"
+        done
+    done < <(echo "default --threads 2"; stop_configs | grep -vE '^(hda|portfolio|any|moves)-')
+    ;;
 *)
-    echo "usage: perf/memory_limits.sh memory|stop ..." >&2
+    echo "usage: perf/memory_limits.sh memory|stop|collection ..." >&2
     exit 2
     ;;
 esac

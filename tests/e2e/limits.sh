@@ -79,4 +79,20 @@ for member in default $members; do
     done
 done
 
+# Generated levels up to 20 x 20 with up to 12 boxes, the default
+# portfolio and the PDB alone under 64 MB: peak RSS within 1.1 x the limit
+# + 30 MB (what the budget does not count: program, stacks, allocator pages).
+generate=$(dirname "$hdasoko")/tests/generate_levels
+if [ -x "$generate" ]; then
+    "$generate" --count 2 --seed 75 --shape large >"$tmp/large.xsb"  # both end at a limit
+    for flags in "--portfolio default" "--search hda --heuristic pdb"; do
+        name="large_${flags// /_}"
+        run "$name" solve "$tmp/large.xsb" --level all $flags --threads 2 --memory-limit 64 --time-limit 2 --json --quiet
+        [ "$(json_get "$tmp/$name.out" "d['levels'][-1]['stats']['peak_rss_bytes'] <= (1.1 * 64 + 30) * 2**20")" = True ] ||
+            fail "$name: peak RSS $(json_get "$tmp/$name.out" "d['levels'][-1]['stats']['peak_rss_bytes'] >> 20") MB over 100 MB"
+    done
+else
+    fail "no $generate"
+fi
+
 finish limits.sh
