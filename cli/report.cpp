@@ -183,6 +183,8 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         line("bytes_per_state", fixed(static_cast<double>(st.memory_bytes) / static_cast<double>(st.stored), 1),
              "search_memory / stored");
     line("peak_memory", fixed(peak_rss_bytes() / 1048576.0, 1) + " MB", "resident, whole process");
+    if (!solved.tables_skipped.empty())
+        line("tables_skipped", solved.tables_skipped, "did not fit in the memory budget: a weaker bound");
     line("peak_budget", fixed(memory::peak() / 1048576.0, 1) + " MB",
          memory::limit() ? "allocated, whole process, of " + fixed(memory::limit() / 1048576.0, 0) + " MB"
                          : std::string("allocated, whole process"));
@@ -211,6 +213,7 @@ void print_json(std::ostream& out, const Solved& solved, const std::string& heur
         out << ",\"pushes\":" << solved.pushes << ",\"moves\":" << solved.moves
             << ",\"solution\":" << json_string(solved.lurd);
     if (!solved.error.empty()) out << ",\"error\":" << json_string(solved.error);
+    out << ",\"tables_skipped\":" << json_string(solved.tables_skipped);
     out << ",\"stats\":{\"expanded\":" << st.expanded << ",\"generated\":" << st.generated
         << ",\"duplicates\":" << st.duplicates << ",\"reopened\":" << st.reopened
         << ",\"pruned_dead_square\":" << st.pruned_dead_square << ",\"pruned_freeze\":" << st.pruned_freeze

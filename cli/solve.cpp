@@ -10,6 +10,7 @@
 
 #include "board/board.hpp"
 #include "improve.hpp"
+#include "memory/budget.hpp"
 #include "memory_watch.hpp"
 #include "search/lower_bound.hpp"
 #include "signals.hpp"
@@ -78,8 +79,11 @@ Solved solve_level(const level::Level& level, const search::Options& given, cons
     // anywhere outside the searches' own guards (tables, the moves pass, a
     // thread that cannot start) is the memory limit; anything else is an
     // internal error with its message.
+    memory::take_skipped();
     try {
-        return solve_level_unguarded(level, given, plan);
+        Solved out = solve_level_unguarded(level, given, plan);
+        out.tables_skipped = memory::take_skipped();
+        return out;
     } catch (const std::bad_alloc&) {
         Solved out;
         out.level = &level;

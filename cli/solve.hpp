@@ -73,6 +73,10 @@ struct Solved {
     long lower_bound = 0;
     bool verified = false;
     std::string error;      // internal error (rejected solution), else empty
+    // Optional tables skipped for want of memory (memory::take_skipped):
+    // the bound fell back to a weaker one. With --jobs, those of the levels
+    // solved meanwhile too.
+    std::string tables_skipped;
     Phases phases;
     // What ended the run: solved only when the answer is what was asked for
     // (a proven optimum in optimal mode); else the limit that stopped it,

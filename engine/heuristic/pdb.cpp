@@ -49,12 +49,18 @@ Pdb::Pdb(const board::Board& board, uint64_t memory_limit_bytes, int max_group, 
             auto group = std::make_unique<const GroupPdb>(board_, *this, size == 3 ? nullptr : groups_.back().get(),
                                                          size, memory::table_bytes(GroupPdb::default_memory_limit),
                                                          stop);
-            if (!group->available()) break;
+            if (!group->available()) {
+                if (group->why_unavailable() == "over the memory limit") memory::note_skipped("pattern groups");
+                break;
+            }
             groups_.push_back(std::move(group));
         }
         if (max_group >= FivePatterns::size && group(4) && !stop())
             fives_ = std::make_unique<const FivePatterns>(board_, *this, stop, threads);
     } catch (const std::bad_alloc&) {
+        memory::note_skipped(groups_.size() + 2 < static_cast<size_t>(std::min(max_group, GroupPdb::max_size))
+                                 ? "pattern groups"
+                                 : "patterns of five");
         fives_ = nullptr;
     }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

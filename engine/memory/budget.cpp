@@ -92,6 +92,26 @@ void release(uint64_t bytes) { held.fetch_sub(bytes, std::memory_order_relaxed);
 uint64_t table_bytes(uint64_t most) { return std::min(most, available() / 2); }
 
 namespace {
+// Fixed slots, no allocation: a table is skipped when memory is short.
+constexpr int skipped_slots = 8;
+constinit std::atomic<const char*> skipped[skipped_slots] = {};
+}  // namespace
+
+void note_skipped(const char* table) {
+    for (auto& slot : skipped) {
+        const char* expected = nullptr;
+        if (slot.compare_exchange_strong(expected, table) || expected == table) return;
+    }
+}
+
+std::string take_skipped() {
+    std::string names;
+    for (auto& slot : skipped)
+        if (const char* name = slot.exchange(nullptr)) names += (names.empty() ? "" : ", ") + std::string(name);
+    return names;
+}
+
+namespace {
 
 // operator new's share: small blocks from the thread's credit.
 bool take(uint64_t bytes) {

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace hdasoko::memory {
 
@@ -50,6 +51,12 @@ bool counts_operator_new();
 // half of what is left, so that a table never leaves the search that reads
 // it less than it takes itself.
 uint64_t table_bytes(uint64_t cap);
+
+// Optional tables skipped because they did not fit: note_skipped(name)
+// (a string literal) where one is skipped; take_skipped() returns the
+// names noted since its last call, comma separated, for the report.
+void note_skipped(const char* table);
+std::string take_skipped();
 
 // Sets the limit for its lifetime, then restores the one before (tests).
 class ScopedLimit {

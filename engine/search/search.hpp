@@ -359,8 +359,10 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(
             board, memory::table_bytes(heuristic::PairConflicts::default_memory_limit), options.limits.cancel,
             options.threads, beside);
     } catch (const std::bad_alloc&) {
+        memory::note_skipped("pair conflicts");
         return nullptr;
     }
+    if (table->why_unavailable() == "over the memory limit") memory::note_skipped("pair conflicts");
     return table->available() ? table : nullptr;
 }
 
@@ -424,9 +426,12 @@ inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board
     // bound is the matching (heuristic::Heuristic reads an unavailable or
     // missing PDB so).
     try {
-        return std::make_shared<const heuristic::Pdb>(board, memory::table_bytes(heuristic::Pdb::default_memory_limit),
-                                                      options.pdb_group, stop, options.threads);
+        auto pdb = std::make_shared<const heuristic::Pdb>(
+            board, memory::table_bytes(heuristic::Pdb::default_memory_limit), options.pdb_group, stop, options.threads);
+        if (pdb->why_unavailable() == "over the memory limit") memory::note_skipped("pattern database");
+        return pdb;
     } catch (const std::bad_alloc&) {
+        memory::note_skipped("pattern database");
         return nullptr;
     }
 }

@@ -4,7 +4,8 @@
 // outside sanitizer builds) or a null block (the search's pages); a search
 // under a small budget ends as a memory limit with the budget's peak within
 // it; an optional table that does not fit in what the budget leaves is
-// skipped and the search falls back to the matching bound.
+// skipped, noted for the report, and the search falls back to the
+// matching bound.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -77,11 +78,15 @@ TEST_CASE("memory budget: a pair-conflict table that does not fit is skipped, th
     const board::Board board(level);
     search::Options options;
     options.pair_conflicts = true;
+    memory::take_skipped();
     CHECK(search::pair_conflict_table(board, options) != nullptr);
+    CHECK(memory::take_skipped().empty());
     {
         const memory::ScopedLimit limit(memory::used() + 1024);
         CHECK(search::pair_conflict_table(board, options) == nullptr);
     }
+    CHECK(memory::take_skipped() == "pair conflicts");  // for the report
+    CHECK(memory::take_skipped().empty());
     const search::SearchResult r = search::astar(board, options);
     CHECK(r.outcome == search::Outcome::solved);
     CHECK(r.pushes.size() == 20);
