@@ -21,7 +21,8 @@
 # threads; its peak RSS (/usr/bin/time) against the bound 1.1 x limit +
 # 30 MB (issue 68), and the levels solved. CONFIGS: default (the optimal
 # default portfolio), members (every member alone: the optimal ones in
-# optimal mode, the others in any mode), or both (default: default).
+# optimal mode, the others in any mode), both, or member names separated by
+# commas (default: default).
 # Rows are appended to perf/results/memory-budget-<commit>.tsv.
 # Rows are appended to perf/results/memory-limits-<commit>.tsv and
 # perf/results/stop-latency-<commit>.tsv as each run ends. Runs under nice
@@ -127,8 +128,8 @@ collection)
         awk -v want=",$levels," 'BEGIN { RS = ""; ORS = "\n\n" } index(want, "," NR ",") { print }' "$coll" >"$tmp/levels.xsb"
     fi
     while read -r name flags; do
-        [[ ,$which, == *,both,* || ( ,$which, == *,default,* && $name == default ) ||
-           ( ,$which, == *,members,* && $name != default ) ]] || continue
+        [[ ,$which, == *,both,* || ,$which, == *,$name,* || ( ,$which, == *,members,* && $name != default ) ]] ||
+            continue
         for limit in ${limits//,/ }; do
             set +e
             /usr/bin/time -f '%M' -o "$tmp/time" nice -n "$nice_level" "$bin" solve "$tmp/levels.xsb" --level all \

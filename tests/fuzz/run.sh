@@ -68,11 +68,11 @@ seed_corpus() {  # TARGET DIR
         done
         ;;
     solve)
-        # Generated levels, each behind a byte that picks the configuration.
+        # Generated levels, each behind two bytes that pick the configuration.
         "$tools"/tests/differential --count 400 --write "$seeds" >/dev/null
         local i=0
         for f in "$seeds"/*.xsb; do
-            { printf "\\x$(printf %02x $((i % 256)))"; cat "$f"; } >"$dir/$(basename "$f" .xsb)-$i"
+            { printf "\\x$(printf %02x $((i % 256)))\\x$(printf %02x $((i / 256 % 256)))"; cat "$f"; } >"$dir/$(basename "$f" .xsb)-$i"
             i=$((i + 1))
         done
         ;;
