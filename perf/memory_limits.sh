@@ -142,7 +142,7 @@ collection)
             printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%s\n' "$(basename "$coll")" "$levels" "$limit" "$seconds" \
                 "$name" "$code" "$solved" "$peak" "$bound" "$(echo "$peak <= $bound" | bc)" | tee -a "$out"
         done
-    done < <(echo "default --threads 2"; stop_configs | grep -vE '^(hda|portfolio|any|moves)-')
+    done < <(echo "default --threads 2"; stop_configs | grep -vE '^(hda|portfolio|any|moves)-[0-9]+ ')
     ;;
 *)
     echo "usage: perf/memory_limits.sh memory|stop|collection ..." >&2

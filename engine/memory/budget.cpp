@@ -114,7 +114,7 @@ std::string take_skipped() {
 namespace {
 
 // operator new's share: small blocks from the thread's credit.
-bool take(uint64_t bytes) {
+[[maybe_unused]] bool take(uint64_t bytes) {
     Credit& c = thread_credit();
     if (bytes >= chunk || !c.alive) return reserve(bytes);
     if (c.bytes >= bytes) {
@@ -126,7 +126,7 @@ bool take(uint64_t bytes) {
     return true;
 }
 
-void give(uint64_t bytes) {
+[[maybe_unused]] void give(uint64_t bytes) {
     Credit& c = thread_credit();
     if (bytes >= chunk || !c.alive) return release(bytes);
     c.bytes += bytes;
