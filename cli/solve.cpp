@@ -117,7 +117,7 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
     options.limits.memory_limit_bytes = with_pdb.limits.memory_limit_bytes = search_budget(options, plan);
 
     t = std::chrono::steady_clock::now();
-    if (plan.search == "portfolio") {
+    if (plan.search == run::Algorithm::portfolio) {
         out.want_optimal = plan.mode == search::Mode::optimal;
         std::string error;
         auto members = search::portfolio_members(plan.portfolio, plan.mode, with_pdb, options.threads, error);
@@ -136,7 +136,7 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
         if (out.unproven == search::Outcome::solved) out.unproven = search::Outcome::time_limit;
         out.members = std::move(race.members);
         out.lower_bound = race.lower_bound;
-    } else if (plan.search == "metric") {
+    } else if (plan.search == run::Algorithm::metric) {
         out.result = search::metric_search(board, with_pdb, plan.metric);
         out.optimal = true;
         out.proven = plan.metric == search::Metric::pushes ? "optimal in pushes, then moves"
@@ -150,9 +150,9 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
         else if (out.result.outcome == search::Outcome::solved) out.lower_bound = out.result.pushes.size();
         else out.lower_bound = std::max(st.initial_h, st.last_f);
     } else {
-        const search::SearchFunction run = plan.search == "distributed" ? plan.distributed
-                                           : plan.search == "hda"       ? search::hda
-                                                                        : search::astar;
+        const search::SearchFunction run = plan.search == run::Algorithm::distributed ? plan.distributed
+                                           : plan.search == run::Algorithm::hda       ? search::hda
+                                                                                      : search::astar;
         out.result = search::memory_guarded([&] { return run(board, with_pdb); });
         out.optimal = true;  // both prove push-optimality
         out.lower_bound = search::proven_lower_bound(run, with_pdb, out.result);

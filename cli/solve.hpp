@@ -7,6 +7,7 @@
 #include <string>
 
 #include "level/level.hpp"
+#include "run/options.hpp"
 #include "search/metric.hpp"
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
@@ -37,7 +38,7 @@ struct Solved;
 
 // How to search: one search, or a portfolio race.
 struct Plan {
-    std::string search = "hda";  // astar | hda | portfolio | metric | distributed
+    run::Algorithm search = run::Algorithm::hda;
     search::SearchFunction distributed = nullptr;  // HDA* over MPI ranks (engine/mpi), under mpirun
     search::Metric metric = search::Metric::pushes;  // when search == metric
     // After a proven push optimum, try to prove the fewest moves among the

@@ -57,8 +57,8 @@ done
 # in optimal mode too) solve it in 20 pushes within 50 MB of peak RSS.
 printf '%s\n' '##########' '#  @ #####' '#$ $ #####' '#. $######' '# #.######' \
     '# ########' '#. $ #####' '#    #####' '#.  ######' '##########' >"$tmp/issue68.xsb"
-members=$("$hdasoko" solve --help | sed -n '/--portfolio TEXT/,/^  --[a-z]/p' | grep -E '^ {20,}[a-z-]+: ' |
-    awk '{print $1}' | tr -d :)
+members=$("$hdasoko" solve --help | grep -E '^ +--portfolio ' | sed 's/.*separated by commas: //; s/ (read by.*//' |
+    tr -d ' ' | tr , '\n')
 [ -n "$members" ] || fail "issue68: no portfolio members read from --help"
 for member in default $members; do
     modes=any
