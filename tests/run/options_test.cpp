@@ -3,10 +3,12 @@
 // table prints.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "generate/differential.hpp"
 #include "run/options.hpp"
 
 using namespace hdasoko;
@@ -100,4 +102,22 @@ TEST_CASE("option table: the README's options block is the table's") {
     if (block != run::usage_block()) std::ofstream("options-block.txt") << run::usage_block();
     CHECK_MESSAGE(block == run::usage_block(), "README.md's options block differs from the option table's: "
                                                "paste options-block.txt (written in the test's directory)");
+}
+
+// Every technique of the table is run on and off by the differential check
+// against breadth-first search (tests/generate/differential.cpp): at its
+// default everywhere, and some configuration sets each other value.
+TEST_CASE("option table: the differential check runs every technique at each of its values") {
+    const auto& configs = generate::configs();
+    for (const run::Spec& spec : run::options()) {
+        if (!spec.technique) continue;
+        CAPTURE(spec.name);
+        const std::string fallback = spec.get(spec, run::Settings{});
+        for (const std::string value : {"on", "off"}) {
+            if (value == fallback) continue;
+            const std::string mark = " " + spec.name + "=" + value;
+            CHECK(std::any_of(configs.begin(), configs.end(),
+                              [&](const generate::Config& c) { return c.name.find(mark) != std::string::npos; }));
+        }
+    }
 }
