@@ -23,8 +23,8 @@
 #include "results_plot.hpp"
 #include "run_header.hpp"
 #include "scale.hpp"
-#include "signals.hpp"
-#include "solve.hpp"
+#include "run/signals.hpp"
+#include "run/solve.hpp"
 #include "verify.hpp"
 #ifdef HDASOKO_MPI
 #include <cstdio>
@@ -36,7 +36,7 @@
 namespace {
 
 using namespace hdasoko;
-using cli::Exit;
+using run::Exit;
 
 uint64_t physical_memory_bytes() {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -78,15 +78,15 @@ std::ofstream open_output(const std::string& path) {
 // The options of one search for `settings`.
 search::Options search_options(const run::Settings& settings) {
     search::Options options = settings.resolved(std::thread::hardware_concurrency(), physical_memory_bytes());
-    options.limits.cancel = &cli::signals::stop_flag();
+    options.limits.cancel = &run::signals::stop_flag();
     return options;
 }
 
 int run_levels(const std::vector<const level::Level*>& levels, const run::Settings& settings, bool single) {
-    cli::signals::install();
+    run::signals::install();
     const run::Outputs& to = settings.outputs;
     search::Options options = search_options(settings);
-    cli::Plan plan;
+    run::Plan plan;
     plan.search = settings.algorithm();
     plan.mode = settings.mode;
     plan.metric = settings.metric.value_or(search::Metric::pushes);
@@ -106,10 +106,10 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
     memory::set_limit(plan.memory_limit_bytes);
     if (plan.improve && plan.mode != search::Mode::any) {
         std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
-        return cli::exit_bad_input;
+        return run::exit_bad_input;
     }
     if (plan.improve && !to.quiet)
-        plan.improved = [](const cli::Solved& s, const char* by) {
+        plan.improved = [](const run::Solved& s, const char* by) {
             std::cerr << "level " << s.level->number << ": improved to " << s.pushes << " pushes, " << s.moves
                       << " moves (" << by << ", verified)\n";
         };
@@ -117,7 +117,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
         std::string error;
         if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
             std::cerr << "hdasoko: --portfolio: " << error << '\n';
-            return cli::exit_bad_input;
+            return run::exit_bad_input;
         }
     }
     if (single && !to.quiet && plan.search != run::Algorithm::portfolio) {  // a race's members report at the end
@@ -142,15 +142,15 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
     if (!to.json) cli::print_header_text(std::cout, header);
     if (!to.sok_path.empty()) sok = open_output(to.sok_path);
     cli::Summary summary;
-    int worst = cli::exit_solved;
+    int worst = run::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
     cli::Progress progress(static_cast<int>(levels.size()), !single && !to.quiet);
     // The levels are kept only for what needs them all at the end (the
     // JSON document, the plot); otherwise a run of any length holds only the
     // levels in flight.
     const bool keep = single || to.json || !to.plot_path.empty();
-    const std::vector<cli::Solved> all =
-        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, keep, progress, [&](const cli::Solved& s) {
+    const std::vector<run::Solved> all =
+        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, keep, progress, [&](const run::Solved& s) {
             if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
             summary.add(s);
             worst = std::max(worst, s.exit_code());
@@ -181,8 +181,8 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
         if (!cli::write_results_svg(to.plot_path, all, title.str()))
             std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';
     }
-    if (const int sig = cli::signals::stop_signal())
-        std::cerr << "hdasoko: stopped by " << cli::signals::signal_name(sig) << '\n';
+    if (const int sig = run::signals::stop_signal())
+        std::cerr << "hdasoko: stopped by " << run::signals::signal_name(sig) << '\n';
     return worst;
 }
 
@@ -288,18 +288,18 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         int code = app.exit(e);
-        return code == 0 ? 0 : cli::exit_bad_input;
+        return code == 0 ? 0 : run::exit_bad_input;
     }
 
 #ifdef HDASOKO_MPI
     if (session) {
         if (!*solve || level_arg == "all") {
             std::cerr << "hdasoko: under mpirun only `solve` of one level runs (HDA* over every rank)\n";
-            return cli::exit_bad_input;
+            return run::exit_bad_input;
         }
         if (mpi::rank() != 0) {  // the same search on every rank; one report
             settings.outputs.quiet = true;
-            if (!std::freopen("/dev/null", "w", stdout)) return cli::exit_internal;
+            if (!std::freopen("/dev/null", "w", stdout)) return run::exit_internal;
         }
     }
     auto agreed = [&](int code) { return session ? mpi::Session::agree_exit(code) : code; };
@@ -327,7 +327,7 @@ int main(int argc, char** argv) {
                 int n = 0;
                 if (!parse_int(level_arg, n)) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << level_arg << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(solve_file)));
             }
@@ -343,7 +343,7 @@ int main(int argc, char** argv) {
                 int n = 0;
                 if (!parse_int(analyze_level, n)) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << analyze_level << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(analyze_file)));
             }
@@ -352,7 +352,7 @@ int main(int argc, char** argv) {
         if (*verify) {
             if (verify_file == "-" && solution_arg == "-") {
                 std::cerr << "hdasoko: verify: the level and the solution cannot both come from standard input\n";
-                return cli::exit_bad_input;
+                return run::exit_bad_input;
             }
             return cli::run_verify(cli::load_levels(verify_file), cli::input_name(verify_file), solution_arg,
                                    verify_level);
@@ -361,7 +361,7 @@ int main(int argc, char** argv) {
             if (!replot_csv.empty()) {
                 if (scale_request.plot_path.empty()) {
                     std::cerr << "hdasoko: --replot needs --plot\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 std::string name = scale_file.substr(scale_file.find_last_of('/') + 1);
                 return cli::replot_scale(replot_csv, scale_request.plot_path,
@@ -376,13 +376,13 @@ int main(int argc, char** argv) {
                 if (!parse_int(item, t) || t < 1 || t > 256) {
                     std::cerr << "hdasoko: --threads: expected worker counts 1..256 separated by commas, got '"
                               << scale_threads << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 scale_request.threads.push_back(t);
             }
             if (scale_request.threads.empty() || scale_request.threads.front() != 1)
                 scale_request.threads.insert(scale_request.threads.begin(), 1);  // the baseline
-            cli::signals::install();
+            run::signals::install();
             return cli::run_scale(l, search_options(scale_settings), scale_request);
         }
         if (*bench) {
@@ -404,13 +404,13 @@ int main(int argc, char** argv) {
         }
     } catch (const level::ParseError& e) {
         std::cerr << "hdasoko: " << e.what() << '\n';
-        return failed(cli::exit_bad_input);
+        return failed(run::exit_bad_input);
     } catch (const std::bad_alloc&) {
         std::cerr << "hdasoko: out of memory\n";
-        return failed(cli::exit_memory_limit);
+        return failed(run::exit_memory_limit);
     } catch (const std::exception& e) {
         std::cerr << "hdasoko: internal error: " << e.what() << '\n';
-        return failed(cli::exit_internal);
+        return failed(run::exit_internal);
     }
-    return failed(cli::exit_internal);
+    return failed(run::exit_internal);
 }

@@ -1,4 +1,4 @@
-#include "improve.hpp"
+#include "run/improve.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 namespace {
 
@@ -63,60 +63,74 @@ void minimize_moves(const board::Board& board, const level::Level& level, const 
     if (adopt_if_better(board, level, r, out, true)) out.proven = "optimal in pushes, then moves";
 }
 
+namespace {
+
+// The stages of --improve, in order, each on `share` of the level's time
+// left: weighted A* is quick and often shorter than the first answer but
+// may find nothing on a hard level; the vicinity searches (search/
+// vicinity.hpp) around the best so far get half of what is left, so that
+// the proving stage after them always runs; HDA* pruned by the best so far
+// finds fewer pushes or proves there are none.
+enum class Step { weighted, vicinity, prove };
+struct Stage {
+    const char* by;
+    Step step;
+    double share;
+    int weight = 0;  // Step::weighted
+};
+constexpr Stage improve_stages[] = {
+    {"weighted A* (g + 3h)", Step::weighted, 0.1, 3},
+    {"weighted A* (g + 2h)", Step::weighted, 0.1, 2},
+    {"vicinity search", Step::vicinity, 0.5},
+    {"HDA*", Step::prove, 1.0},
+};
+
+}  // namespace
+
 void improve(const board::Board& board, const level::Level& level, const search::Options& options, Solved& out,
              const std::function<void(const Solved&, const char* by)>& better) {
     using Clock = std::chrono::steady_clock;
-    // A stage runs for `share` of the time left.
-    auto stage = [&](const char* by, double share, auto&& run) {
-        search::Options o;
-        if (cancelled(options) || !time_left(options, out, o)) return search::SearchResult{};
-        if (o.limits.time_limit_s > 0) o.limits.time_limit_s *= share;
-        const auto t = Clock::now();
-        const search::SearchResult r = search::memory_guarded([&] { return run(o); });
-        out.phases.improve_s += std::chrono::duration<double>(Clock::now() - t).count();
-        if (adopt_if_better(board, level, r, out)) better(out, by);
-        return r;
-    };
-    // 1. Weighted A*: quick, often shorter than the first answer; on a hard
-    // level it may find nothing, so each has a tenth of the time left.
-    for (int weight : {3, 2}) {
-        stage(weight == 3 ? "weighted A* (g + 3h)" : "weighted A* (g + 2h)", 0.1, [&](search::Options o) {
-            o.order = search::Order::weighted;
-            o.weight = weight;
-            o.threads = 1;
-            return search::astar(board, o);
-        });
-    }
-    // 2. Vicinity searches (search/vicinity.hpp) around the best so far, with
-    // the PDB bound, in half the time left, so that the proving stage after
-    // them always runs. What they end with proves nothing.
-    {
+    bool proven = false;
+    for (const Stage& stage : improve_stages) {
         search::Options o;
         if (cancelled(options) || !time_left(options, out, o)) return;
-        o.limits.time_limit_s *= 0.5;
-        o.heuristic = heuristic::Kind::pdb;
+        if (o.limits.time_limit_s > 0) o.limits.time_limit_s *= stage.share;
         const auto t = Clock::now();
-        search::improve_in_vicinity(board, o, out.result.pushes, [&](const search::SearchResult& r) {
+        const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
+        auto adopt = [&](const search::SearchResult& r) {
             if (!adopt_if_better(board, level, r, out)) return false;
-            better(out, "vicinity search");
+            better(out, stage.by);
             return true;
-        });
+        };
+        search::SearchResult r;
+        switch (stage.step) {
+            case Step::weighted:
+                o.order = search::Order::weighted;
+                o.weight = stage.weight;
+                o.threads = 1;
+                r = search::memory_guarded([&] { return search::astar(board, o); });
+                adopt(r);
+                break;
+            case Step::vicinity:  // what they end with proves nothing
+                o.heuristic = heuristic::Kind::pdb;
+                search::improve_in_vicinity(board, o, out.result.pushes, adopt);
+                break;
+            case Step::prove:
+                o.order = search::Order::astar;
+                o.shared_bound = &cap;
+                r = search::memory_guarded([&] { return search::hda(board, o); });
+                adopt(r);
+                proven = r.outcome == search::Outcome::bound_proven ||
+                         (r.outcome == search::Outcome::solved && static_cast<int>(r.pushes.size()) == out.pushes);
+                break;
+        }
         out.phases.improve_s += std::chrono::duration<double>(Clock::now() - t).count();
     }
-    // 3. HDA* pruned by the best so far: fewer pushes, or the proof that there are none.
-    const std::atomic<uint32_t> cap{static_cast<uint32_t>(out.pushes)};
-    const search::SearchResult r = stage("HDA*", 1.0, [&](search::Options o) {
-        o.order = search::Order::astar;
-        o.shared_bound = &cap;
-        return search::hda(board, o);
-    });
-    const bool proven = r.outcome == search::Outcome::bound_proven ||
-                        (r.outcome == search::Outcome::solved && static_cast<int>(r.pushes.size()) == out.pushes);
     if (!proven) return;
     out.optimal = true;
     out.proven = "push-optimal";
     out.lower_bound = out.pushes;
-    // 4. The fewest moves among the push-optimal solutions.
+    // The fewest moves among the push-optimal solutions.
     const int moves = out.moves;
     const auto t = Clock::now();
     minimize_moves(board, level, options, out);
@@ -124,4 +138,4 @@ void improve(const board::Board& board, const level::Level& level, const search:
     if (out.moves < moves) better(out, "moves pass");
 }
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

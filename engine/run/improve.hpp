@@ -7,9 +7,9 @@
 #include <functional>
 
 #include "board/board.hpp"
-#include "solve.hpp"
+#include "run/solve.hpp"
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 // Plan::minimize_moves: replaces the solution when the metric search capped
 // at its pushes proves one with as many pushes and fewer or equal moves.
@@ -25,4 +25,4 @@ void minimize_moves(const board::Board& board, const level::Level& level, const 
 void improve(const board::Board& board, const level::Level& level, const search::Options& options, Solved& out,
              const std::function<void(const Solved&, const char* by)>& better);
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

@@ -1,10 +1,10 @@
-#include "memory_watch.hpp"
+#include "run/memory_watch.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <unistd.h>
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 uint64_t resident_bytes() {
     // statm: sizes in pages; the second field is the resident set.
@@ -41,4 +41,4 @@ void MemoryWatch::watch() {
     }
 }
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

@@ -16,7 +16,7 @@
 #include <mutex>
 #include <thread>
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 // Resident memory of this process now (0 if /proc cannot be read).
 uint64_t resident_bytes();
@@ -50,4 +50,4 @@ private:
     std::thread thread_;
 };
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

@@ -2,15 +2,15 @@
 // second signal, restores the default action and raises the signal again:
 // both async-signal-safe. It may run on any thread; the searches poll the
 // flag at their limit checks.
-#include "signals.hpp"
+#include "run/signals.hpp"
 
 #include <csignal>
 #include <cstdint>
 #include <ctime>
 
-#include "solve.hpp"
+#include "run/solve.hpp"
 
-namespace hdasoko::cli::signals {
+namespace hdasoko::run::signals {
 
 namespace {
 
@@ -70,4 +70,4 @@ int interrupted_exit_code() {
     return sig == SIGTERM || sig == SIGHUP ? exit_terminated : exit_interrupted;
 }
 
-}  // namespace hdasoko::cli::signals
+}  // namespace hdasoko::run::signals

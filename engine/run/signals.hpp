@@ -9,7 +9,7 @@
 
 #include <atomic>
 
-namespace hdasoko::cli::signals {
+namespace hdasoko::run::signals {
 
 // Installs the handlers; the searches read stop_flag() as their cancel flag.
 void install();
@@ -27,4 +27,4 @@ const char* signal_name(int sig);
 // SIGHUP, else 23 (SIGINT, or the flag with no signal).
 int interrupted_exit_code();
 
-}  // namespace hdasoko::cli::signals
+}  // namespace hdasoko::run::signals

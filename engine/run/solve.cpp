@@ -1,6 +1,6 @@
 // The solve pipeline: every solution leaves here only after the independent
 // verifier replayed it on the parsed level.
-#include "solve.hpp"
+#include "run/solve.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,15 +9,15 @@
 #include <stdexcept>
 
 #include "board/board.hpp"
-#include "improve.hpp"
+#include "run/improve.hpp"
 #include "memory/budget.hpp"
-#include "memory_watch.hpp"
+#include "run/memory_watch.hpp"
 #include "search/lower_bound.hpp"
-#include "signals.hpp"
+#include "run/signals.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 namespace {
 double since(std::chrono::steady_clock::time_point t) {
@@ -199,4 +199,4 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
     return out;
 }
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

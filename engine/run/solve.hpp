@@ -12,7 +12,7 @@
 #include "search/portfolio.hpp"
 #include "search/search.hpp"
 
-namespace hdasoko::cli {
+namespace hdasoko::run {
 
 // Exit codes in documented bands (README "Exit codes").
 enum Exit : int {
@@ -46,13 +46,13 @@ struct Plan {
     // budget: max(100,000, the search's expansions) nodes and the time left.
     bool minimize_moves = false;
     // --improve, in Mode::any: after the first solution, shorter ones while
-    // time is left (cli/improve.hpp); `improved` hears of each, verified.
+    // time is left (run/improve.hpp); `improved` hears of each, verified.
     bool improve = false;
     std::function<void(const Solved&, const char* by)> improved;
     std::string portfolio = "default";  // members, when search == portfolio
     search::Mode mode = search::Mode::optimal;
     // The whole process's resident memory (--memory-limit), held by a watch
-    // (cli/memory_watch) while a level is solved; 0: not watched.
+    // (run/memory_watch) while a level is solved; 0: not watched.
     uint64_t memory_limit_bytes = 0;
 };
 
@@ -89,4 +89,4 @@ struct Solved {
 // A PDB heuristic's database is built here (phase pdb) unless options holds one.
 Solved solve_level(const level::Level& level, const search::Options& options, const Plan& plan);
 
-}  // namespace hdasoko::cli
+}  // namespace hdasoko::run

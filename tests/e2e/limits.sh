@@ -20,7 +20,7 @@ if ldd "$hdasoko" 2>/dev/null | grep -qE 'lib(a|t)san'; then
 fi
 
 # XSokoban 50 needs far more than 32 MB: the limit always stops it. The
-# limit holds the whole process (cli/memory_watch): peak RSS within it plus
+# limit holds the whole process (run/memory_watch): peak RSS within it plus
 # 10 MB, the most a closed-table growth adds for a moment (its old array).
 # 16 workers hold about 50 MB before they search, so they get 96 MB.
 for run in "1 32" "2 32" "16 96"; do
