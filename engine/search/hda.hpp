@@ -169,6 +169,7 @@ private:
     }
     bool stopped() const { return stopped_.load(std::memory_order_relaxed) != 0; }
     NetPort port();
+    // The tie rank of `state` (Keys::tie()): 0 when the tie has no rank.
     uint32_t rank(Worker& me, const uint64_t* state) const {
         return keys_.tie_scale() == 1 ? 0 : me.expander.tie_rank(state);
     }
