@@ -1,5 +1,6 @@
-// Lookahead (search/hda.hpp): expansions computed ahead of time by a worker
-// with nothing of its own to expand, for the worker that will expand them.
+// Lookahead (search/hda/compute_ahead.hpp): expansions computed ahead of
+// time by a worker with nothing of its own to expand, for the worker that
+// will expand them.
 // A worker that pops a state finds its children here, keyed by the state's
 // hash and checked against the whole state, and stores them as if its own
 // expander had just produced them; it expands the state itself when they
@@ -11,9 +12,9 @@
 // A fixed table of slots, one place per hash (a newer expansion replaces an
 // older one never taken); each slot is written by one helper and read by one
 // taker at a time, handed between them by its status. Candidate: the state
-// a worker will expand soon after its best line ends (search/hda.hpp:
-// publish_candidate()), published under a sequence lock for the helpers
-// to start from.
+// a worker will expand soon after its best line ends
+// (search/hda/compute_ahead.hpp: publish_candidate()), published under a
+// sequence lock for the helpers to start from.
 #pragma once
 
 #include <atomic>

@@ -19,6 +19,7 @@
 #include "board/board.hpp"
 #include "instrumented.hpp"
 #include "level/level.hpp"
+#include "search/hda/last_layer.hpp"
 #include "search/search.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
@@ -589,4 +590,61 @@ TEST_CASE("shared packing order: HDA* with one order for all workers expands wha
         CHECK(a.pushes.size() == b.pushes.size());
         if (threads == 1) CHECK(a.stats.expanded == b.stats.expanded);
     }
+}
+
+TEST_CASE("hda last layer: the policies a search uses, derived once from its options") {
+    using search::kernel::LastLayer;
+    const search::Options defaults;
+    // One worker, another order, or workers across processes: plain HDA*, every policy off.
+    for (const LastLayer& l : {LastLayer::of(defaults, true, 1, false, false), LastLayer::of(defaults, false, 2, false, false),
+                               LastLayer::of(defaults, true, 2, false, true)}) {
+        CHECK_FALSE(l.gated);
+        CHECK_FALSE(l.automatic);
+        CHECK_FALSE(l.local_dive);
+        CHECK_FALSE(l.lookahead);
+        CHECK_FALSE(l.second_line);
+        CHECK_FALSE(l.zones_when_grown);
+        CHECK_FALSE(l.concentrated);
+    }
+    // The defaults at 2 workers: the automatic lag, local dives with lookahead, one
+    // owner while young and zones once grown; no hand-over, no second line.
+    LastLayer l = LastLayer::of(defaults, true, 2, false, false);
+    CHECK(l.gated);
+    CHECK(l.automatic);
+    CHECK(l.lag == search::Options::hda_lag_layer);
+    CHECK(l.local_dive);
+    CHECK(l.lookahead);
+    CHECK_FALSE(l.handover);
+    CHECK_FALSE(l.second_line);
+    CHECK(l.zones_when_grown);
+    CHECK(l.concentrated);
+    // A meeting (the bidirectional search): no local dive, no lookahead, owners by hash.
+    l = LastLayer::of(defaults, true, 2, true, false);
+    CHECK(l.gated);
+    CHECK_FALSE(l.local_dive);
+    CHECK_FALSE(l.lookahead);
+    CHECK_FALSE(l.zones_when_grown);
+    CHECK_FALSE(l.concentrated);
+    // Hand-over: the owners stay by hash while young.
+    search::Options o = defaults;
+    o.hda_handover = true;
+    l = LastLayer::of(o, true, 2, false, false);
+    CHECK(l.handover);
+    CHECK_FALSE(l.concentrated);
+    // Speculation: the wait within a layer (lag 0), never the automatic lag.
+    o = defaults;
+    o.hda_speculate = true;
+    l = LastLayer::of(o, true, 2, false, false);
+    CHECK(l.second_line);
+    CHECK_FALSE(l.automatic);
+    CHECK(l.lag == 0);
+    // A fixed lag (in h) and never waiting.
+    o = defaults;
+    o.hda_lag = 3;
+    l = LastLayer::of(o, true, 2, false, false);
+    CHECK(l.gated);
+    CHECK_FALSE(l.automatic);
+    CHECK(l.lag == 3);
+    o.hda_lag = -1;
+    CHECK_FALSE(LastLayer::of(o, true, 2, false, false).gated);
 }
