@@ -188,17 +188,24 @@ Spec hda_lag() {
         "layer, waits; layer: only across layers; auto: 0 while the search is young, then layer; -1: never";
     s.readers = "HDA*";
     s.choices = {"auto", "layer", "-1..1000"};
+    using Lag = search::Options::Lag;
     s.get = [](const Spec&, const Settings& settings) -> std::string {
-        const int lag = settings.search.hda_lag;
-        return lag == search::Options::hda_lag_auto    ? "auto"
-               : lag == search::Options::hda_lag_layer ? "layer"
-                                                       : std::to_string(lag);
+        const Lag& lag = settings.search.hda_lag;
+        switch (lag.mode) {
+            case Lag::Mode::automatic: return "auto";
+            case Lag::Mode::layer: return "layer";
+            case Lag::Mode::never: return "-1";
+            case Lag::Mode::within: return std::to_string(lag.pushes);
+        }
+        return "";
     };
     s.set = [](const Spec&, Settings& settings, std::string_view text) -> std::string {
         double v = 0;
-        if (text == "auto") settings.search.hda_lag = search::Options::hda_lag_auto;
-        else if (text == "layer") settings.search.hda_lag = search::Options::hda_lag_layer;
-        else if (parse_number(text, v) && v == std::floor(v) && v >= -1 && v <= 1000) settings.search.hda_lag = v;
+        if (text == "auto") settings.search.hda_lag = Lag{Lag::Mode::automatic};
+        else if (text == "layer") settings.search.hda_lag = Lag{Lag::Mode::layer};
+        else if (text == "-1") settings.search.hda_lag = Lag{Lag::Mode::never};
+        else if (parse_number(text, v) && v == std::floor(v) && v >= 0 && v <= 1000)
+            settings.search.hda_lag = Lag::within_layer(static_cast<int>(v));
         else return "must be auto, layer or a whole number from -1 to 1000";
         return {};
     };

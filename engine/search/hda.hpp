@@ -54,6 +54,7 @@
 #include "concurrent/thread_group.hpp"
 #include "concurrent/turns.hpp"
 #include "search/hda/common.hpp"
+#include "search/limit_check.hpp"
 #include "search/hda/compute_ahead.hpp"
 #include "search/hda/keys.hpp"
 #include "search/hda/last_layer.hpp"
@@ -110,7 +111,7 @@ public:
           meet_(meet),
           net_(net),
           termination_(threads_),
-          start_(Clock::now()) {
+          limits_(options.limits) {
         for (int i = 0; i < threads_; ++i)
             workers_.push_back(std::make_unique<Worker>(i, board, options, packing_, total_));
     }
@@ -311,7 +312,7 @@ private:
     std::atomic<bool> lost_{false};        // a state was dropped: no open-f bound at the end
     concurrent::Termination termination_;  // active workers + states in flight
     alignas(64) std::atomic<uint64_t> expanded_{0};  // for the node limit
-    Clock::time_point start_;
+    const LimitCheck limits_;  // the clock, cancel flag, turns and memory; the node limit is node_limit_
 };
 
 // Termination (concurrent/termination.hpp): a worker is out of work when its

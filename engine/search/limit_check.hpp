@@ -36,18 +36,13 @@ public:
             return true;
         }
         if (expanded % interval_ != 0) return false;
-        return looked(bytes(), why);
+        return look(bytes(), why);
     }
 
-    // The same checks but the node limit, now: for the waits between expansions.
-    bool stopped(Outcome& why) { return looked({0, 0}, why); }
-
-    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-    Clock::time_point start() const { return start_; }
-    const Limits& limits() const { return limits_; }
-
-private:
-    bool looked(std::pair<uint64_t, uint64_t> bytes, Outcome& why) {
+    // The checks but the node limit, now, with the search's memory and
+    // its next growth in `bytes`: for a loop that counts its nodes itself
+    // (the A* kernel's workers share theirs) and for waits between expansions.
+    bool look(std::pair<uint64_t, uint64_t> bytes, Outcome& why) const {
         if (limits_.turns) limits_.turns->take(limits_.turn, limits_.cancel);
         if (limits_.cancel && limits_.cancel->load(std::memory_order_relaxed)) {
             why = Outcome::interrupted;
@@ -64,6 +59,11 @@ private:
         return false;
     }
 
+    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+    Clock::time_point start() const { return start_; }
+    const Limits& limits() const { return limits_; }
+
+private:
     const Limits limits_;
     const uint64_t interval_;
     const Clock::time_point start_;

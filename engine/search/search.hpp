@@ -212,18 +212,24 @@ struct Options {
     // worker (packing_order_of; null: each expander builds its own).
     std::shared_ptr<const fess::PackingOrder> packing_order;
     int threads = 1;        // HDA* workers
-    // HDA* in A* order (search/hda.hpp, the last f layer; docs/hda-kernel.md):
-    // a worker whose best open (f, h) is in a larger f layer than the best
-    // of all workers, or in the same layer and more than this many pushes of
-    // h behind it, waits instead of expanding; -1: never. hda_lag_layer:
-    // only across layers. hda_lag_auto: 0 while the search is young (the
-    // layers below the best f took fewer than hda_parallel_below
-    // expansions), then layer. With a lag within the layer the workers send
-    // every child at once, so that the order is one worker's across shards.
-    static constexpr int hda_lag_layer = 1 << 30;  // more than any h: only a larger f is behind
-    static constexpr int hda_lag_auto = -2;
-    int hda_lag = hda_lag_auto;
-    // hda_lag_auto: the expansions below the best f under which the search
+    // HDA* in A* order (search/hda/layer_gate.hpp; docs/hda-kernel.md): when
+    // a worker behind the best open node of all workers waits instead of
+    // expanding. within: its best open (f, h) is in a larger f layer, or in
+    // the same layer and more than `pushes` pushes of h behind; layer: only
+    // in a larger f layer; automatic: within 0 while the search is young
+    // (the layers below the best f took fewer than hda_parallel_below
+    // expansions), then layer; never. With a lag within the layer the
+    // workers send every child at once, so that the order is one worker's
+    // across the shards.
+    struct Lag {
+        enum class Mode { automatic, layer, within, never };
+        Mode mode = Mode::automatic;
+        int pushes = 0;  // Mode::within
+        static Lag within_layer(int pushes) { return {Mode::within, pushes}; }
+        friend bool operator==(const Lag&, const Lag&) = default;
+    };
+    Lag hda_lag;
+    // Lag::Mode::automatic: the expansions below the best f under which the search
     // is young; past them, lag `layer`, a worker one layer behind expands
     // early (a bounded number per layer), and Distribution::automatic moves
     // to abstract owners. Tests set it low to reach all of that on small levels.

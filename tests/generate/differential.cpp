@@ -147,10 +147,10 @@ std::vector<Config> make_configs() {
             all.push_back(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1, false));
             for (int workers : {1, 2, 3, 8})
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
-            for (int lag : {-1, 0, search::Options::hda_lag_layer})
+            for (const char* lag : {"-1", "0", "layer"})
                 for (int workers : {2, 3})
                     all.push_back(with_option(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers),
-                                              "hda-lag", lag == search::Options::hda_lag_layer ? "layer" : std::to_string(lag)));
+                                              "hda-lag", lag));
             for (int workers : {2, 3})
                 all.push_back(
                     with_lag_0(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), "local-dive", false));

@@ -29,11 +29,14 @@ using search::Outcome;
 
 namespace {
 
+const search::Options::Lag never{search::Options::Lag::Mode::never}, layer{search::Options::Lag::Mode::layer},
+    lag0 = search::Options::Lag::within_layer(0);
+
 std::vector<level::Level> collection(const char* file) {
     return level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/" + file);
 }
 
-search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
+search::Options with_threads(int threads, search::Options::Lag lag = search::Options{}.hda_lag,
                              bool local_dive = search::Options{}.hda_local_dive,
                              bool speculate = search::Options{}.hda_speculate,
                              bool handover = false, bool conflicts = true) {
@@ -50,7 +53,7 @@ search::Options with_threads(int threads, int lag = search::Options{}.hda_lag,
 
 // Solves with HDA* and checks the answer against A*'s.
 void check_against_astar(const level::Level& level, const std::vector<int>& thread_counts,
-                         int lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
+                         search::Options::Lag lag = search::Options{}.hda_lag, bool local_dive = search::Options{}.hda_local_dive,
                          bool speculate = search::Options{}.hda_speculate,
                          bool handover = false, bool conflicts = true) {
     const board::Board board(level);
@@ -110,9 +113,9 @@ search::Options pdb_options(const board::Board& board, int threads) {
 TEST_CASE("hda small: Microban 1-30 and XSokoban 1 match A* at 1, 2, 4 and 8 workers, with and without the last-layer lag" * doctest::test_suite("threads")) {
     auto microban = collection("microban.xsb");
     // -1: never wait; 0: only the best key's holder expands (the strictest);
-    // hda_lag_layer: wait only for a lower f layer (the default); here
+    // layer: wait only for a lower f layer; here
     // without local dives (the next case has them).
-    for (int lag : {-1, 0, search::Options::hda_lag_layer}) {
+    for (search::Options::Lag lag : {never, search::Options::Lag::within_layer(0), layer}) {
         for (int n = 1; n <= 30; ++n) check_against_astar(microban[n - 1], {1, 2, 4, 8}, lag, false);
         check_against_astar(collection("xsokoban.xsb")[0], {1, 2, 4, 8}, lag, false);
     }
@@ -128,8 +131,8 @@ TEST_CASE("hda local dive: Microban 1-30 and XSokoban 1, 2, 78 match A* at 1, 2,
     auto xsokoban = collection("xsokoban.xsb");
     for (auto [speculate, handover] : {std::pair{false, false}, {true, false}, {false, true}}) {
         for (int n = 1; n <= 30; ++n)
-            check_against_astar(microban[n - 1], {1, 2, 3, 8}, 0, true, speculate, handover);
-        for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, 0, true, speculate, handover);
+            check_against_astar(microban[n - 1], {1, 2, 3, 8}, lag0, true, speculate, handover);
+        for (int n : {1, 2, 78}) check_against_astar(xsokoban[n - 1], {1, 2, 3, 8}, lag0, true, speculate, handover);
     }
 }
 
@@ -186,7 +189,7 @@ TEST_CASE("hda small: an unsolvable level is proven unsolvable by every worker c
 
 TEST_CASE("hda: every bench Microban level and XSokoban 1, 2, 38, 78 match A* at 1, 2, 3, 4, 8, 16 workers") {
     auto microban = collection("microban.xsb");
-    const int lag = search::Options{}.hda_lag;
+    const search::Options::Lag lag = search::Options{}.hda_lag;
     const bool dive = search::Options{}.hda_local_dive, speculate = search::Options{}.hda_speculate;
     for (bool conflicts : {true, false}) {
         CAPTURE(conflicts);
@@ -248,11 +251,11 @@ TEST_CASE("hda pdb: with the PDB bounds HDA* finds A*'s optimum; one worker expa
             options.heuristic = kind;
             const search::SearchResult reference = search::astar(board, options);
             for (int threads : {1, 2, 4})
-            for (int lag : {-1, 0, search::Options::hda_lag_layer})
+            for (search::Options::Lag lag : {never, search::Options::Lag::within_layer(0), layer})
             for (bool local_dive : {false, true})
             for (bool speculate : {false, true})
             for (bool handover : {false, true}) {
-                if (lag < 0 && (local_dive || speculate)) continue;  // both go with the lag
+                if (lag == never && (local_dive || speculate)) continue;  // both go with the lag
                 if (handover && !local_dive) continue;               // it changes local dives only
                 CAPTURE(level->source);
                 CAPTURE(level->number);
@@ -359,14 +362,14 @@ TEST_CASE("hda auto lag: a search young below its layer keeps one worker's order
     // layer, 180,213 in it with one worker. Workers that each dive their
     // own part of that layer (lag `layer`) expand 1.6 times as many; even a
     // short parallel start of the layer led the dive elsewhere (2.7 M).
-    // With the default (Options::hda_lag_auto) the layers of a search whose
+    // With the default (Lag::Mode::automatic) the layers of a search whose
     // lower layers took under kernel::parallel_below expansions wait at lag
     // 0 and every child reaches its owner before the next pop, so the
     // workers expand one worker's nodes, give or take the few states a
     // stale key lets through.
     const board::Board board(collection("xsokoban.xsb").at(53));
     search::Options options = pdb_options(board, 1);
-    REQUIRE(options.hda_lag == search::Options::hda_lag_auto);
+    REQUIRE(options.hda_lag.mode == search::Options::Lag::Mode::automatic);
     const search::SearchResult alone = search::hda(board, options);
     REQUIRE(alone.outcome == Outcome::solved);
     for (int threads : {2, 4}) {
@@ -504,7 +507,7 @@ TEST_CASE("hda abstract zobrist: A*'s push counts with fewer messages than plain
             CAPTURE(level->number);
             CAPTURE(threads);
             // The distributions alone: local dives keep the best line home under either.
-            search::Options plain = with_threads(threads, 0, false);
+            search::Options plain = with_threads(threads, lag0, false);
             search::Options abstract = plain;
             abstract.distribution = search::Options::Distribution::abstract;
             const search::SearchResult p = search::hda(board, plain);
@@ -577,7 +580,7 @@ TEST_CASE("shared packing order: HDA* with one order for all workers expands wha
         level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb").at(2));  // XSokoban 3
     for (int threads : {1, 2}) {
         CAPTURE(threads);
-        const search::Options options = with_threads(threads, 0);
+        const search::Options options = with_threads(threads, lag0);
         REQUIRE(options.tie_break == search::TieBreak::plan);
         search::Options shared = options;  // the tables built here: the search builds none
         search::build_shared_tables(board, options, shared);
@@ -611,7 +614,7 @@ TEST_CASE("hda last layer: the policies a search uses, derived once from its opt
     LastLayer l = LastLayer::of(defaults, true, 2, false, false);
     CHECK(l.gated);
     CHECK(l.automatic);
-    CHECK(l.lag == search::Options::hda_lag_layer);
+    CHECK(l.lag == search::kernel::lag_layer);
     CHECK(l.local_dive);
     CHECK(l.lookahead);
     CHECK_FALSE(l.handover);
@@ -640,11 +643,11 @@ TEST_CASE("hda last layer: the policies a search uses, derived once from its opt
     CHECK(l.lag == 0);
     // A fixed lag (in h) and never waiting.
     o = defaults;
-    o.hda_lag = 3;
+    o.hda_lag = search::Options::Lag::within_layer(3);
     l = LastLayer::of(o, true, 2, false, false);
     CHECK(l.gated);
     CHECK_FALSE(l.automatic);
     CHECK(l.lag == 3);
-    o.hda_lag = -1;
+    o.hda_lag = never;
     CHECK_FALSE(LastLayer::of(o, true, 2, false, false).gated);
 }

@@ -12,8 +12,6 @@ namespace hdasoko::search::kernel {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int limit_check_interval = 16;   // expansions between looks at the clock and the memory:
-                                           // under 100 ms even at 0.1 ms per expansion on a shared core
 constexpr int batch_records = 128;
 constexpr int flush_interval = 64;         // expansions between sends of partial batches
 constexpr int gate_refresh_interval = 8;   // expansions between reads of the other workers' keys

@@ -10,10 +10,13 @@
 
 namespace hdasoko::search::kernel {
 
+// The lag of a worker that waits only for a lower f layer: more than any h.
+constexpr int lag_layer = 1 << 30;
+
 struct LastLayer {
     bool gated = false;             // the layer gate (Options::hda_lag): search/hda/layer_gate.hpp
-    bool automatic = false;         // Options::hda_lag_auto: lag 0 while the search is young
-    int lag = 0;                    // in h (the gate scales it to the tie), or Options::hda_lag_layer
+    bool automatic = false;         // Lag::Mode::automatic: lag 0 while the search is young
+    int lag = 0;                    // in h (the gate scales it to the tie), or lag_layer
     bool local_dive = false;        // Options::hda_local_dive: search/hda/local_dive.hpp
     bool handover = false;          // Options::hda_handover: the same file
     bool lookahead = false;         // Options::hda_lookahead: search/hda/compute_ahead.hpp
@@ -27,13 +30,13 @@ struct LastLayer {
     static LastLayer of(const Options& o, bool astar, int threads, bool meet, bool distributed) {
         LastLayer l;
         const bool several = astar && threads > 1 && !distributed;
-        l.automatic = several && o.hda_lag == Options::hda_lag_auto && !o.hda_speculate;
+        using Mode = Options::Lag::Mode;
+        const Mode mode = o.hda_lag.mode;
+        l.automatic = several && mode == Mode::automatic && !o.hda_speculate;
         // Speculation is defined by the wait within a layer: with the layer
         // lag (or the automatic one) it waits as with lag 0.
-        l.lag = o.hda_lag == Options::hda_lag_layer || o.hda_lag == Options::hda_lag_auto
-                    ? (o.hda_speculate ? 0 : Options::hda_lag_layer)
-                    : o.hda_lag;
-        l.gated = several && (o.hda_lag >= 0 || o.hda_lag == Options::hda_lag_auto);
+        l.lag = mode == Mode::within ? o.hda_lag.pushes : mode == Mode::never ? -1 : o.hda_speculate ? 0 : lag_layer;
+        l.gated = several && mode != Mode::never;
         l.local_dive = l.gated && o.hda_local_dive && !meet;
         l.handover = l.local_dive && o.hda_handover.value_or(false);
         l.lookahead = l.local_dive && o.hda_lookahead;

@@ -5,7 +5,7 @@
 // behind the best of all waits instead of expanding. Waiting never drops a
 // node and the holder of the best key never waits, so the search stays
 // optimal and always progresses. By default a worker waits only for a
-// lower f layer; the automatic lag (Options::hda_lag_auto) waits within the
+// lower f layer; the automatic lag (Options::Lag::Mode::automatic) waits within the
 // layer (lag 0: one worker's order) while the search is young, the layers
 // below the best f under Options::hda_parallel_below expansions, and once
 // it has grown only across layers, where early() lets a worker one layer
@@ -38,7 +38,7 @@ public:
     LayerGate(const LastLayer& l, uint32_t tie_scale, int threads, uint64_t parallel_below, SecondLine line)
         : on_(l.gated),
           automatic_(l.automatic),
-          lag_(l.lag == Options::hda_lag_layer ? l.lag : l.lag * static_cast<int>(tie_scale)),
+          lag_(l.lag == lag_layer ? l.lag : l.lag * static_cast<int>(tie_scale)),
           threads_(threads),
           parallel_below_(parallel_below),
           line_(line) {}
@@ -142,7 +142,7 @@ public:
     // Waiting within the layer: every child at its owner before the next
     // pop, so that the order is one worker's (a child held back in a batch
     // is missed as a duplicate, or its better key not seen).
-    bool flushes_each(const GateState& s) const { return on_ && lag(s) < Options::hda_lag_layer; }
+    bool flushes_each(const GateState& s) const { return on_ && lag(s) < lag_layer; }
     // A child with key `child` continues the best line of its parent's key.
     bool continues(Key child, Key parent) const { return on_ && child <= parent; }
 

@@ -105,11 +105,11 @@ bool Hda<order, Exp, Meet, Net>::wait(Worker& me) {
 
 // Lookahead in time that would be spent idle or waiting: false when there is
 // nothing to compute; stop: a limit was reached (looked at every
-// limit_check_interval computations).
+// LimitCheck::default_interval computations).
 template <Order order, class Exp, class Meet, class Net>
 bool Hda<order, Exp, Meet, Net>::computed_ahead(Worker& me, bool& stop) {
     if (!ahead_.on() || !look_ahead(me)) return false;
-    stop = me.ahead.calls % kernel::limit_check_interval == 0 && check_limits(me);
+    stop = me.ahead.calls % LimitCheck::default_interval == 0 && check_limits(me);
     return true;
 }
 
@@ -156,7 +156,7 @@ void Hda<order, Exp, Meet, Net>::count_expansion(Worker& me, uint32_t f, uint32_
         SearchStats progress = me.stats;
         progress.last_f = f;
         progress.stored = table_.size(me.id);
-        progress.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+        progress.seconds = limits_.seconds();
         options_.on_layer(progress);
     }
 }
@@ -171,7 +171,7 @@ bool Hda<order, Exp, Meet, Net>::over_limit(Worker& me, uint32_t f) {
         me.held_f = f;
         return true;
     }
-    if ((me.stats.expanded % kernel::limit_check_interval) == 0 && check_limits(me)) {
+    if ((me.stats.expanded % LimitCheck::default_interval) == 0 && check_limits(me)) {
         me.held_f = f;
         return true;
     }

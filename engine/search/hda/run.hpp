@@ -32,32 +32,20 @@ NetPort Hda<order, Exp, Meet, Net>::port() {
 
 template <Order order, class Exp, class Meet, class Net>
 bool Hda<order, Exp, Meet, Net>::check_limits(Worker& me) {
-    const Limits& limits = options_.limits;
-    if (limits.turns) limits.turns->take(limits.turn, limits.cancel);
     if (order == Order::astar && options_.shared_bound)  // another search's solution prunes too
         lower_incumbent(options_.shared_bound->load(std::memory_order_relaxed));
     uint64_t bytes = me.arena.bytes() + me.nodes.bytes() + table_.bytes(me.id) + me.open.bytes() +
                      me.ahead.stack.capacity() * sizeof(uint64_t) + ahead_.bytes(me.id);
     if (bytes > me.stats.memory_bytes) me.stats.memory_bytes = bytes;
     me.bytes.store(bytes + table_.growth_bytes(me.id), std::memory_order_relaxed);  // the limit sees a doubling coming
-    if (limits.memory_limit_bytes) {
-        uint64_t total = 0;
+    // The memory limit holds for every worker's tables together.
+    uint64_t total = 0;
+    if (limits_.limits().memory_limit_bytes)
         for (const auto& w : workers_) total += w->bytes.load(std::memory_order_relaxed);
-        if (total > limits.memory_limit_bytes) {
-            stop(Outcome::memory_limit);
-            return true;
-        }
-    }
-    if (limits.time_limit_s > 0 &&
-        std::chrono::duration<double>(Clock::now() - start_).count() > limits.time_limit_s) {
-        stop(Outcome::time_limit);
-        return true;
-    }
-    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
-        stop(Outcome::interrupted);
-        return true;
-    }
-    return false;
+    Outcome why;
+    if (!limits_.look({total, 0}, why)) return false;
+    stop(why);
+    return true;
 }
 
 template <Order order, class Exp, class Meet, class Net>
@@ -154,7 +142,7 @@ SearchResult Hda<order, Exp, Meet, Net>::finish() {
     if constexpr (order == Order::astar) total.open_min_f = least_open_f();
     // bound_proven: the proven optimum, as the sequential search reports it.
     total.last_f = result.outcome == Outcome::bound_proven ? incumbent : last_f;
-    total.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    total.seconds = limits_.seconds();
     if constexpr (Net::distributed) net_.gather(result);
     return result;
 }
