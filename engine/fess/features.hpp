@@ -10,11 +10,9 @@
 //                 (PackingOrder::path: the squares its box and the player
 //                 used when it was pulled out): they block the goals still
 //                 to fill. A box ahead of the order but off every such way
-//                 is no obstacle and counts as in plan (XSokoban 48, whose
-//                 goal room is filled from two sides: fess solved it in 640
-//                 expansions, against none in 30,000 counting every box
-//                 ahead of the order; fess 49 -> 50 of 90 at 30,000
-//                 expansions per level, fess-box 57 either way);
+//                 is no obstacle and counts as in plan: in a goal room
+//                 filled from two sides, the order fills one side first,
+//                 and a box packed on the other blocks nothing;
 //   regions:      player connectivity, the number of separate areas the
 //                 free squares form around the boxes (1: the player can go
 //                 everywhere).
@@ -51,11 +49,8 @@ public:
     // way in of an earlier empty goal (above), or every one (ahead).
     // fess keys its cells in plan and counts on the way in; fess-box keys
     // them by every packed box, where out of plan only breaks ties inside a
-    // cell, and counts every box ahead: XSokoban, 30 s per level, one core,
-    // fess-box solved 69 of 90 counting every box ahead (b91e306) and 66
-    // counting on the way in (16, 18, 24, 41, 44, 61 lost; 48, 74, 90
-    // gained), and the default portfolio with the two fess members counting
-    // on the way in solved 74 (perf/results/fess-out-of-plan-s15.md).
+    // cell, and counts every box ahead (measured: each solves levels the
+    // other does not; perf/results/fess-out-of-plan-s15.md).
     enum class OutOfPlan { on_way_in, ahead };
     Features(const board::Board& board, const PackingOrder& order, Key key = Key::in_plan,
              OutOfPlan out_of_plan = OutOfPlan::on_way_in);
@@ -92,32 +87,17 @@ public:
     // Cell index of a feature vector in a flat table of cells() entries:
     // the key, boxes packed in plan (in_plan: packed and not out of plan;
     // FESS's packing feature counts boxes packed "according to the packing
-    // order") or every packed box, and the regions, capped at
-    // max_cell_regions. XSokoban, 30 s per level, one core, with the order
-    // pulling several boxes (packing_order.hpp): fess solved 58 of 90 keyed
-    // by every packed box and 63 in plan (15, 36, 39, 42, 44, 46, 47 gained;
-    // 13, 74 lost): a box packed out of order is no progress; fess-box 67
-    // and 68 (in plan: 36, 42, 48, 90 gained; 13, 18, 85 lost; measured
-    // with out of plan capped at 15, which solved 48 in 4 s: uncapped, not
-    // in 20 s; 90 in 27 s either way), but in the default portfolio (2
-    // threads) with both in plan 73 as before (36, 39, 42 gained; 18, 74,
-    // 85 lost; 90 needs fess-box's whole core). So fess keys in plan,
-    // fess-box by every packed box
-    // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a
-    // third dimension spread the search over too many cells (XSokoban 4 and
-    // 9 went unsolved in 5 s with it).
-    // The cap: every cell gets its turn, and with up to 15 region counts
-    // per packed count (XSokoban 16: 110 cells) the cells where most boxes
-    // are packed got too few. Measured on XSokoban at 20,000 expansions per
-    // level (fess-box) and 30,000 (fess), keyed by every packed box: cap 2 /
-    // 3 / 4 / 15 solved 54 / 55 / 52 / 48 with fess-box, cap 3 / 15 solved
-    // 51 / 48 with fess; without regions in the cell (cap 0) fess-box solved
-    // 48, a different 48. The default portfolio with cap 2 for both members
-    // (f54851d, 30 s, 2 threads): 77 of 90 against 79; 28 solved (27.7 s,
-    // fess-box-plan: 466,875 expansions against 911,046+ with cap 3, the
-    // search waits less for the cell its solution starts in) and 52 in
-    // 11.8 s, but 18, 74 and 75 lost, 16 and 39 slower
-    // (perf/results/xsokoban-any-30s-default-cell-regions-2-f54851d).
+    // order": a box packed out of order is no progress) or every packed
+    // box, and the regions, capped at max_cell_regions. fess keys in plan,
+    // fess-box by every packed box (measured: each keying solves levels the
+    // other loses; perf/results/fess-packing-order-and-cells-s14.md). Out
+    // of plan is no dimension of the cells: a third dimension spreads the
+    // search over too many cells; it breaks ties inside one (fess.cpp,
+    // file()).
+    // The cap: the search gives every cell its turn, so with a cell for
+    // each region count (up to max_small per packed count) the cells where
+    // most boxes are packed, the ones nearest a solution, get too few
+    // turns; without regions the cells lose the connectivity feature.
     int cell_of(const FeatureVector& f) const {
         return (key_ == Key::in_plan ? f.in_plan : f.packed) * (max_cell_regions + 1) +
                std::min<int>(f.regions, max_cell_regions);
