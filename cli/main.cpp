@@ -198,7 +198,7 @@ struct SearchFlags {
             ->check(CLI::Range(0, 256))
             ->capture_default_str();
         std::string names;
-        for (const auto& [name, what] : search::member_names()) names += "\n  " + name + ": " + what;
+        for (const auto& [name, what] : portfolio::member_names()) names += "\n  " + name + ": " + what;
         app.add_option("--mode", mode, "optimal (proven push-optimal) | any (first solution, via a portfolio)")
             ->check(CLI::IsMember({"optimal", "any"}))
             ->capture_default_str();
@@ -216,16 +216,16 @@ struct SearchFlags {
 
     cli::Plan plan() const {
         cli::Plan p;
-        p.mode = mode == "any" ? search::Mode::any : search::Mode::optimal;
-        // The best measured configuration by default (search/portfolio.cpp,
+        p.mode = mode == "any" ? portfolio::Mode::any : portfolio::Mode::optimal;
+        // The best measured configuration by default (portfolio/portfolio.cpp,
         // default_members); --search or --heuristic alone ask for one search.
-        const bool alone = portfolio.empty() && p.mode == search::Mode::optimal &&
+        const bool alone = portfolio.empty() && p.mode == portfolio::Mode::optimal &&
                            (!algorithm.empty() || !heuristic.empty());
         p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
         if (!metric.empty()) p.search = "metric";
         // The plain default: the portfolio, then the fewest moves among push-optimal solutions.
         p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
-                           p.mode == search::Mode::optimal;
+                           p.mode == portfolio::Mode::optimal;
         p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
         p.improve = improve;
         if (!portfolio.empty()) p.portfolio = portfolio;
@@ -302,7 +302,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     // Every allocation of the process takes its bytes from this budget
     // (memory/budget.hpp); the watch of each level holds resident memory.
     memory::set_limit(plan.memory_limit_bytes);
-    if (plan.improve && plan.mode != search::Mode::any) {
+    if (plan.improve && plan.mode != portfolio::Mode::any) {
         std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
         return cli::exit_bad_input;
     }
@@ -313,7 +313,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
         };
     if (plan.search == "portfolio") {  // names checked before any search starts
         std::string error;
-        if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
+        if (portfolio::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
             std::cerr << "hdasoko: --portfolio: " << error << '\n';
             return cli::exit_bad_input;
         }
@@ -374,7 +374,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     if (!to.plot_path.empty()) {
         std::ostringstream title;
         title << "hdasoko " << (plan.search == "portfolio" ? "portfolio " + plan.portfolio : plan.search) << ", "
-              << (plan.mode == search::Mode::any ? "any" : "optimal") << " mode, " << options.threads
+              << (plan.mode == portfolio::Mode::any ? "any" : "optimal") << " mode, " << options.threads
               << " threads, time limit " << (options.limits.time_limit_s > 0 ? cli::fixed(options.limits.time_limit_s, 0) + " s" : "none");
         if (!cli::write_results_svg(to.plot_path, all, title.str()))
             std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';

@@ -4,15 +4,8 @@
 // heuristic value. Features here:
 //   packed:       boxes on goals; in_plan: those not out of plan; either
 //                 is the cells' key (see cell_of);
-//   out_of_plan:  boxes on goals placed ahead of the packing order (a goal
-//                 filled while a goal the order fills earlier is still
-//                 empty) that stand on the way in of such an earlier goal
-//                 (PackingOrder::path: the squares its box and the player
-//                 used when it was pulled out): they block the goals still
-//                 to fill. A box ahead of the order but off every such way
-//                 is no obstacle and counts as in plan: in a goal room
-//                 filled from two sides, the order fills one side first,
-//                 and a box packed on the other blocks nothing;
+//   out_of_plan:  boxes on goals placed ahead of the packing order where
+//                 they block a goal still to fill (plan/progress.hpp);
 //   regions:      player connectivity, the number of separate areas the
 //                 free squares form around the boxes (1: the player can go
 //                 everywhere).
@@ -27,8 +20,9 @@
 #include <vector>
 
 #include "board/board.hpp"
-#include "fess/packing_order.hpp"
 #include "fess/rooms.hpp"
+#include "plan/packing_order.hpp"
+#include "plan/progress.hpp"
 
 namespace hdasoko::fess {
 
@@ -45,15 +39,14 @@ class Features {
 public:
     // Cell keys (cell_of): boxes packed in plan, or every packed box.
     enum class Key { in_plan, packed };
-    // Which boxes ahead of the packing order are out of plan: those on the
-    // way in of an earlier empty goal (above), or every one (ahead).
-    // fess keys its cells in plan and counts on the way in; fess-box keys
-    // them by every packed box, where out of plan only breaks ties inside a
-    // cell, and counts every box ahead (measured: each solves levels the
-    // other does not; perf/results/fess-out-of-plan-s15.md).
-    enum class OutOfPlan { on_way_in, ahead };
-    Features(const board::Board& board, const PackingOrder& order, Key key = Key::in_plan,
-             OutOfPlan out_of_plan = OutOfPlan::on_way_in);
+    // out_of_plan: which boxes ahead of the packing order are out of plan
+    // (plan/progress.hpp). fess keys its cells in plan and counts on the
+    // way in; fess-box keys them by every packed box, where out of plan
+    // only breaks ties inside a cell, and counts every box ahead (measured:
+    // each solves levels the other does not;
+    // perf/results/fess-out-of-plan-s15.md).
+    Features(const board::Board& board, const plan::PackingOrder& order, Key key = Key::in_plan,
+             plan::OutOfPlan out_of_plan = plan::OutOfPlan::on_way_in);
 
     FeatureVector of(const uint64_t* boxes);
     // The same with the number of regions known (box moves: BoxPath counts them).
@@ -73,16 +66,8 @@ public:
         f.rooms = static_cast<uint8_t>(parent.rooms - rooms_.linking(from) + rooms_.linking(to));
         return f;
     }
-    // Boxes on goals placed in plan (packed and not out of plan): the
-    // packing pass of of() alone, without regions and rooms.
-    int in_plan(const uint64_t* boxes) {
-        int packed = 0;
-        const int out = packing(boxes, packed);
-        return packed - out;
-    }
-    // The first goal of the packing order without a box, or no_cell.
-    board::Cell next_goal(const uint64_t* boxes) const;
-    const PackingOrder& order() const { return order_; }
+    // Packed, out of plan and the next goal of the packing order.
+    const plan::Progress& progress() const { return progress_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
     // the key, boxes packed in plan (in_plan: packed and not out of plan;
@@ -109,17 +94,12 @@ public:
 
 private:
     int count_regions(const uint64_t* boxes);
-    // One pass over the goals in packing order: sets `packed` (boxes on
-    // goals) and returns how many of them are out of plan.
-    int packing(const uint64_t* boxes, int& packed);
 
     const board::Board& board_;
-    const PackingOrder& order_;
+    plan::Progress progress_;
     const Key key_;
-    const OutOfPlan out_of_plan_;
     const Rooms rooms_;
     std::vector<uint64_t> seen_;
-    std::vector<uint64_t> blocked_;
     std::vector<board::Cell> stack_;
 };
 

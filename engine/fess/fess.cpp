@@ -22,7 +22,7 @@
 #include "fess/advisors.hpp"
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
-#include "fess/packing_order.hpp"
+#include "plan/packing_order.hpp"
 #include "search/expander.hpp"
 #include "state/arena.hpp"
 
@@ -78,7 +78,7 @@ public:
     // key, out_of_plan: the cells' key and which boxes are out of plan
     // (features.hpp); single pushes key in plan, on the way in.
     Fess(const board::Board& board, const search::Options& options, Features::Key key = Features::Key::in_plan,
-         Features::OutOfPlan out_of_plan = Features::OutOfPlan::on_way_in)
+         plan::OutOfPlan out_of_plan = plan::OutOfPlan::on_way_in)
         : board_(board),
           options_(options),
           words_(board.words()),
@@ -214,7 +214,7 @@ private:
     const board::Board& board_;
     const search::Options& options_;
     const int words_, stride_;
-    PackingOrder order_;
+    plan::PackingOrder order_;
     Features features_;
     Advisors advisors_;
     const search::Options expander_options_;
@@ -658,7 +658,7 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 }
 
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options) {
-    Fess<false, true> search(board, options, Features::Key::packed, Features::OutOfPlan::ahead);
+    Fess<false, true> search(board, options, Features::Key::packed, plan::OutOfPlan::ahead);
     return search.run();
 }
 

@@ -1,12 +1,12 @@
 // engine/fess: feature-space search for any-solution mode, after FESS
 // (Shoham and Schaeffer, "The FESS algorithm: a feature based approach to
-// single-agent search", IEEE CoG 2020). Owns the packing order of the goal
-// area (packing_order.hpp), the features a state is projected onto
-// (features.hpp), the advisors that weight moves (advisors.hpp) and the
-// search itself (fess.cpp). It reuses the forward search's expansion
+// single-agent search", IEEE CoG 2020): the features a state is projected
+// onto (features.hpp), read against the packing order of the goal area
+// (plan/), the advisors that weight moves (advisors.hpp) and the search
+// itself (fess.cpp). It is built on the forward search's expansion
 // (search/expander.hpp: pushes, dead squares, freeze, PI-corral and matching
-// deadlocks) and closed table; it is a portfolio member (`fess`) like the
-// searches of search/ and is compiled into the same library.
+// deadlocks) and closed table, and the portfolio (portfolio/) runs it as
+// members fess, fess-box, fess-box-plan and fess-corral.
 #pragma once
 
 #include "search/search.hpp"

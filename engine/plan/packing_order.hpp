@@ -26,7 +26,7 @@
 
 #include "board/board.hpp"
 
-namespace hdasoko::fess {
+namespace hdasoko::plan {
 
 class PackingOrder {
 public:
@@ -45,7 +45,7 @@ public:
     // squares along the pulls that took it out and the squares the player
     // pulled from (forward: where it pushes from), with the later goals
     // empty and the earlier ones filled. A box on a later goal on one of
-    // them blocks the way g is filled by (features.hpp: out of plan). Every
+    // them blocks the way g is filled by (progress.hpp: out of plan). Every
     // square for a goal left unordered.
     const uint64_t* path(board::Cell g) const {
         return paths_.data() + static_cast<size_t>(g) * board_.words();
@@ -72,4 +72,4 @@ private:
     int together_ = 0;
 };
 
-}  // namespace hdasoko::fess
+}  // namespace hdasoko::plan

@@ -4,7 +4,7 @@
 // after each report and cancels the rest as soon as an answer wins. Cancel
 // latency is the members' own: every search checks its cancel flag at least
 // every 1024 expansions.
-#include "search/portfolio.hpp"
+#include "portfolio/portfolio.hpp"
 
 #include "concurrent/thread_group.hpp"
 #include "concurrent/turns.hpp"
@@ -19,7 +19,10 @@
 #include <sstream>
 #include <thread>
 
-namespace hdasoko::search {
+namespace hdasoko::portfolio {
+
+// The members are the searches of search/ and fess/ with their options.
+using namespace search;
 
 namespace {
 
@@ -220,7 +223,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     std::shared_ptr<const heuristic::Pdb> pdb;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     std::shared_ptr<const heuristic::PairConflicts> conflicts;
-    std::shared_ptr<const fess::PackingOrder> packing_order;
+    std::shared_ptr<const plan::PackingOrder> packing_order;
     // The user's cancel stops the building (a table cut short is left out:
     // the members then stop at once anyway).
     for (Member& m : members) {
@@ -427,4 +430,4 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     return out;
 }
 
-}  // namespace hdasoko::search
+}  // namespace hdasoko::portfolio
