@@ -374,8 +374,8 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(
 // too, so that no more than options.threads threads run (the goal patterns'
 // search takes more threads itself only once it is large,
 // deadlock/goal_patterns.hpp). A thread of its own for the goal patterns
-// beside the pair conflicts' two made XSokoban 3's tables slower than
-// building the one after the other (8.7-8.9 ms against 6.9 ms).
+// beside the pair conflicts' made the tables slower than building the one
+// after the other.
 inline void build_shared_tables(const board::Board& board, const Options& options, Options& shared) {
     bool built = false;
     auto build_patterns = [&] {
@@ -412,8 +412,8 @@ inline bool uses_pdb(heuristic::Kind kind) {
 // A new pattern database for `board` with the group databases up to
 // options.pdb_group boxes. The group databases are left out when
 // options.limits.cancel is set while they build, or when they take more
-// than group_build_share of the time limit (groups of four take up to 7 s on
-// XSokoban's largest mazes: not worth it for a search of a few seconds);
+// than group_build_share of the time limit (groups of four take seconds on
+// large mazes: not worth it for a search of a few seconds);
 // the bound then uses the groups built.
 inline constexpr double group_build_share = 0.2;
 inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board, const Options& options) {
