@@ -17,7 +17,7 @@
 #include "moves/moves.hpp"
 #include "plan/packing_order.hpp"
 #include "report.hpp"
-#include "solve.hpp"
+#include "run/solve.hpp"
 #include "state/state.hpp"
 
 namespace hdasoko::cli {
@@ -301,7 +301,7 @@ int run_analyze(const std::vector<const level::Level*>& levels, bool single, con
         else analysis_row(std::cout, *l, a);
         if (csv.is_open()) analysis_csv_row(csv, *l, a);
     }
-    return exit_solved;
+    return run::exit_solved;
 }
 
 }  // namespace hdasoko::cli

@@ -32,7 +32,7 @@ void Progress::started(int number) {
     if (live_) draw();
 }
 
-void Progress::finished(const Solved& s) {
+void Progress::finished(const run::Solved& s) {
     --running_;
     ++done_;
     solved_ += s.verified;
@@ -63,9 +63,9 @@ void Progress::end() {
     if (live_) std::cerr << "\r\033[K" << std::flush;
 }
 
-std::vector<Solved> solve_collection(const std::vector<const level::Level*>& levels, const search::Options& options,
-                                     const Plan& plan, int jobs, bool keep, Progress& progress,
-                                     const std::function<void(const Solved&)>& done) {
+std::vector<run::Solved> solve_collection(const std::vector<const level::Level*>& levels,
+                                          const search::Options& options, const run::Plan& plan, int jobs, bool keep,
+                                          Progress& progress, const std::function<void(const run::Solved&)>& done) {
     const size_t n = levels.size();
     jobs = std::max(1, std::min<int>(jobs, static_cast<int>(n)));
     search::Options share = options;
@@ -74,8 +74,8 @@ std::vector<Solved> solve_collection(const std::vector<const level::Level*>& lev
     if (jobs > 1) share.on_layer = nullptr;  // layers of several levels would interleave
 
     std::mutex mutex;  // guards everything below, and the output
-    std::vector<std::optional<Solved>> finished(n);
-    std::vector<Solved> out;
+    std::vector<std::optional<run::Solved>> finished(n);
+    std::vector<run::Solved> out;
     size_t handed = 0;  // levels handed on to `done`, in order
     bool stopped = false;  // a level was interrupted: no more start, none after it is handed on
     auto run = [&](size_t i) {
@@ -84,13 +84,13 @@ std::vector<Solved> solve_collection(const std::vector<const level::Level*>& lev
             if (stopped || (options.limits.cancel && options.limits.cancel->load(std::memory_order_relaxed))) return;
             progress.started(levels[i]->number);
         }
-        Solved s = solve_level(*levels[i], share, plan);
+        run::Solved s = solve_level(*levels[i], share, plan);
         std::lock_guard<std::mutex> lock(mutex);
         progress.clear();
         progress.finished(s);
         finished[i] = std::move(s);
         while (!stopped && handed < n && finished[handed]) {
-            std::optional<Solved>& next = finished[handed++];
+            std::optional<run::Solved>& next = finished[handed++];
             done(*next);
             if (next->outcome() == search::Outcome::interrupted) stopped = true;
             if (keep) out.push_back(std::move(*next));

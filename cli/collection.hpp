@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "level/level.hpp"
-#include "solve.hpp"
+#include "run/solve.hpp"
 
 namespace hdasoko::cli {
 
@@ -18,7 +18,7 @@ class Progress {
 public:
     Progress(int levels, bool enabled);
     void started(int number);          // level `number` began
-    void finished(const Solved& s);    // a level ended (any order)
+    void finished(const run::Solved& s);  // a level ended (any order)
     void clear();                      // before other output to the terminal
     void draw();                       // after it
     void end();
@@ -35,8 +35,8 @@ private:
 // the levels solved are returned in order (a prefix of `levels`); without,
 // each is dropped once `done` has it, so that a run of any length holds
 // only the levels in flight (none is returned).
-std::vector<Solved> solve_collection(const std::vector<const level::Level*>& levels, const search::Options& options,
-                                     const Plan& plan, int jobs, bool keep, Progress& progress,
-                                     const std::function<void(const Solved&)>& done);
+std::vector<run::Solved> solve_collection(const std::vector<const level::Level*>& levels,
+                                          const search::Options& options, const run::Plan& plan, int jobs, bool keep,
+                                          Progress& progress, const std::function<void(const run::Solved&)>& done);
 
 }  // namespace hdasoko::cli

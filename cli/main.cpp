@@ -19,11 +19,12 @@
 #include "level/level.hpp"
 #include "memory/budget.hpp"
 #include "report.hpp"
+#include "run/options.hpp"
 #include "results_plot.hpp"
 #include "run_header.hpp"
 #include "scale.hpp"
-#include "signals.hpp"
-#include "solve.hpp"
+#include "run/signals.hpp"
+#include "run/solve.hpp"
 #include "verify.hpp"
 #ifdef HDASOKO_MPI
 #include <cstdio>
@@ -35,248 +36,36 @@
 namespace {
 
 using namespace hdasoko;
-using cli::Exit;
+using run::Exit;
 
 uint64_t physical_memory_bytes() {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * page : 0;
 }
 
-// --hda-lag: "auto" (Options::hda_lag_auto, the default), "layer"
-// (Options::hda_lag_layer) or an integer from -1 to 1000; nothing for anything else.
-std::optional<int> hda_lag_value(const std::string& text) {
-    if (text == "auto") return search::Options::hda_lag_auto;
-    if (text == "layer") return search::Options::hda_lag_layer;
-    int value = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (ec != std::errc() || ptr != end || value < -1 || value > 1000) return std::nullopt;
-    return value;
+// Registers every option of the table (run/options.hpp) that belongs to
+// `scope` on `app`, each writing its value into `settings` when given; the
+// help shows the value `settings` holds now as the default.
+void add_options(CLI::App& app, run::Settings& settings, unsigned scope) {
+    for (const run::Spec& spec : run::options()) {
+        if (!(spec.scope & scope)) continue;
+        std::string help = spec.help;
+        if (!spec.readers.empty()) help += " (read by: " + spec.readers + ")";
+        const std::string value = spec.get(spec, settings);
+        if (spec.type == run::Type::on_off) {
+            help += " [default: " + value + "]";
+            app.add_flag_function(
+                "--" + spec.name + ",!--no-" + spec.name,
+                [&spec, &settings](int64_t count) { spec.set(spec, settings, count > 0 ? "on" : "off"); }, help);
+            continue;
+        }
+        CLI::Option* option = app.add_option_function<std::string>(
+            "--" + spec.name, [&spec, &settings](const std::string& text) { spec.set(spec, settings, text); }, help);
+        option->type_name(spec.value_name());
+        if (!value.empty()) option->default_str(value + (spec.unit.empty() ? "" : " " + spec.unit));
+        option->check(CLI::Validator([&spec](std::string& text) { return spec.check(text); }, ""));
+    }
 }
-
-// Options shared by the searching subcommands.
-struct SearchFlags {
-    std::string heuristic;  // empty: matching (a lone search) or each member's own
-    double time_limit_s = 0;
-    uint64_t node_limit = 0;
-    double memory_limit_mb = 0;  // 0: three quarters of physical memory
-    bool no_pi_corral = false;
-    std::string hda_lag = "auto";  // --hda-lag: "auto", "layer" or -1..1000 (hda_lag_value())
-    bool no_local_dive = !search::Options{}.hda_local_dive;
-    bool speculate = search::Options{}.hda_speculate;
-    bool no_lookahead = !search::Options{}.hda_lookahead;
-    std::optional<bool> handover;  // --handover / --no-handover; unset: the search's own choice
-    size_t perimeter_states = search::Options{}.perimeter_states;
-    std::string distribution = "auto";
-    int zone_cells = search::Options{}.zone_cells;
-    bool no_deadlock_search = false;
-    int deadlock_search_nodes = 400;
-    bool eager_deadlock_search = false;
-    bool penalties = false;
-    std::optional<bool> pair_conflicts;  // --conflicts / --no-conflicts; unset: on in the optimal searches
-    bool tunnels = search::Options{}.tunnels;
-    bool goal_patterns = search::Options{}.goal_patterns;
-    bool frozen_goals = search::Options{}.frozen_goals;
-    int pdb_group = search::Options{}.pdb_group;
-    uint64_t fives_after = search::Options{}.fives_after;
-    search::TieBreak tie_break = search::Options{}.tie_break;
-    int penalty_nodes = search::Options{}.penalty_nodes;
-    std::string algorithm;  // empty: the default portfolio unless --heuristic names a bound
-    int threads = 0;  // 0: every hardware thread
-    std::string mode = "optimal";
-    std::string portfolio;  // empty: no race (unless --mode any)
-    std::string metric;     // empty: push-optimal (moves not minimized), by the default portfolio
-    bool improve = false;   // --mode any: shorter solutions while time is left
-
-    // `workers`: also --search and --threads (scale has a list of its own).
-    void add_to(CLI::App& app, bool workers = true) {
-        app.add_option("--heuristic", heuristic,
-                       "lower bound of a lone search: simple | matching (default) | pdb | pdb-static")
-            ->check(CLI::IsMember({"simple", "matching", "pdb", "pdb-static"}));
-        app.add_option("--time-limit", time_limit_s, "seconds per level, 0 = none")
-            ->check(CLI::NonNegativeNumber);
-        app.add_option("--node-limit", node_limit, "expanded nodes per level, 0 = none");
-        app.add_option("--memory-limit", memory_limit_mb,
-                       "MB of resident memory for the whole process (peak RSS, watched while a level is solved); "
-                       "0 = 3/4 of physical memory")
-            ->check(CLI::NonNegativeNumber);
-        app.add_flag("--no-pi-corral", no_pi_corral, "turn PI-corral pruning off");
-        app.add_option("--hda-lag", hda_lag,
-                       "HDA*: a worker whose best open node is in a higher f layer than the best of all, or "
-                       "in the same layer and more than N pushes of h behind it, waits instead of expanding; "
-                       "layer = only across f layers; auto = 0 while the layers below the best f took fewer than "
-                       "50,000 expansions (one worker's order, for a search that may lie in one layer), then "
-                       "layer; -1 = never")
-            ->check([](const std::string& text) {
-                return hda_lag_value(text) ? std::string() : "must be 'auto', 'layer' or an integer from -1 to 1000";
-            })
-            ->capture_default_str();
-        app.add_flag("--no-local-dive", no_local_dive,
-                     "HDA* unless --hda-lag -1: send a child continuing the best line to its owner like any other "
-                     "(by default it stays on its parent's worker)");
-        app.add_flag_callback("--handover", [this] { handover = true; },
-                              "HDA* with local dives: a child continuing the best line goes to its owner when that "
-                              "worker has nothing in its f layer, so that both dive a layer every child continues "
-                              "(default: off, on in the optimal portfolio's hda-pdb when its workers fit the cores)");
-        app.add_flag_callback("--no-handover", [this] { handover = false; }, "turn --handover off everywhere");
-        app.add_flag("--no-lookahead", no_lookahead,
-                     "HDA* with local dives: a worker with nothing to expand waits instead of computing ahead the "
-                     "expansions the worker holding the best node will need when its line ends");
-        app.add_flag("--speculate", speculate,
-                     "HDA* unless --hda-lag -1 (with auto or layer it waits as with 0): a worker behind the best node in its f "
-                     "layer expands its own best node "
-                     "instead of waiting, its children ranked after the rest of their f layer (faster below the "
-                     "optimum's layer, a lottery in it)");
-        app.add_option("--perimeter", perimeter_states,
-                       "states held by the perimeter (exact distances near the solved states, a tighter bound "
-                       "elsewhere); 0 = none")
-            ->capture_default_str();
-        app.add_option("--distribution", distribution,
-                       "HDA* owner of a state: zobrist (hash of the whole state) | abstract (hash of which zone "
-                       "each box is in: most children stay on their parent's worker) | auto (zobrist, then abstract "
-                       "once --hda-lag auto moves from 0 to layer)")
-            ->check(CLI::IsMember({"auto", "zobrist", "abstract"}))
-            ->capture_default_str();
-        app.add_option("--zone-cells", zone_cells, "--distribution abstract: floor cells per zone")
-            ->check(CLI::Range(1, 10000))
-            ->capture_default_str();
-        app.add_flag("--no-deadlock-search", no_deadlock_search,
-                     "turn off the deadlock search over the pushed box's cluster after each push");
-        app.add_flag("--eager-deadlock-search", eager_deadlock_search,
-                     "run the deadlock search on every child when it is generated, not on each state when it "
-                     "is popped to be expanded (more searches; the expansions may differ a little)");
-        app.add_option("--deadlock-search-nodes", deadlock_search_nodes, "sub-states each deadlock search may expand")
-            ->check(CLI::Range(1, 100000))
-            ->capture_default_str();
-        app.add_flag("--penalties,!--no-penalties", penalties,
-                     "penalty patterns: searched costs of interacting box groups raise the bound (forward "
-                     "optimal searches; keeps push optimality)");
-        app.add_flag_callback("--conflicts", [this] { pair_conflicts = true; },
-                              "pair conflicts: what two interacting boxes need beyond their lone-box distances, "
-                              "from a two-box table to every pair of goals, raises the matching and PDB bounds "
-                              "(forward searches; keeps push optimality; default: on in A* order)");
-        app.add_flag_callback("--no-conflicts", [this] { pair_conflicts = false; }, "turn pair conflicts off");
-        app.add_flag("--tunnels,!--no-tunnels", tunnels,
-                     "tunnel macros: a box pushed into a one-way tunnel goes on through it in one move, every "
-                     "push counted (forward searches; keeps push optimality)");
-        app.add_flag("--goal-patterns,!--no-goal-patterns", goal_patterns,
-                     "goal-room patterns: a push that leaves a group of goals no box can fill any more is "
-                     "pruned (forward searches and FESS; keeps push optimality)");
-        app.add_flag("--frozen-goals,!--no-frozen-goals", frozen_goals,
-                     "frozen-goal deadlocks: a push that freezes a box on a goal is pruned when, the boxes "
-                     "frozen on goals taken as walls, the other boxes cannot all reach distinct empty goals "
-                     "(forward A* searches; FESS always; keeps push optimality)");
-        app.add_option("--pdb-group", pdb_group,
-                       "PDB bound: the largest group of maze boxes scored by one pattern database: 2 (pairs), 3 "
-                       "(and triples), 4 (and groups of four), 5 (and patterns of five initial boxes, searched "
-                       "before the search, scoring after --fives-after expansions); keeps push optimality")
-            ->check(CLI::Range(2, 5))
-            ->capture_default_str();
-        app.add_option("--fives-after", fives_after,
-                       "--pdb-group 5: states each HDA* worker expands with groups of four before the patterns "
-                       "of five score states too (its open states are then scored again as they come up); 0 = "
-                       "from the start")
-            ->capture_default_str();
-        app.add_option("--tie-break", tie_break,
-                       "A* order, among open states of equal f and h: plan (fewer boxes not packed in the "
-                       "packing order first) | goals (fewer boxes off their goals first) | lifo (last in first "
-                       "out); only the order inside an f layer, so push optimality holds")
-            ->transform(CLI::CheckedTransformer(
-                std::map<std::string, search::TieBreak>{
-                    {"plan", search::TieBreak::plan}, {"goals", search::TieBreak::goals}, {"lifo", search::TieBreak::lifo}},
-                CLI::ignore_case))
-            ->default_str("plan");
-        app.add_option("--penalty-nodes", penalty_nodes, "configurations each penalty-pattern search may expand")
-            ->check(CLI::Range(1, 8000))
-            ->capture_default_str();
-        if (!workers) return;
-        app.add_option("--search", algorithm,
-                       "run one search alone: astar (sequential) | hda (hash-distributed parallel A*); "
-                       "default: the mode's default portfolio")
-            ->check(CLI::IsMember({"astar", "hda"}));
-        app.add_option("--threads", threads, "HDA* workers (a portfolio's budget); 0 = every hardware thread")
-            ->check(CLI::Range(0, 256))
-            ->capture_default_str();
-        std::string names;
-        for (const auto& [name, what] : portfolio::member_names()) names += "\n  " + name + ": " + what;
-        app.add_option("--mode", mode, "optimal (proven push-optimal) | any (first solution, via a portfolio)")
-            ->check(CLI::IsMember({"optimal", "any"}))
-            ->capture_default_str();
-        app.add_option("--metric", metric,
-                       "prove a second objective too: pushes (fewest pushes, then fewest moves) | moves "
-                       "(fewest moves, then fewest pushes); one sequential search over exact player positions")
-            ->check(CLI::IsMember({"pushes", "moves"}));
-        app.add_flag("--improve", improve,
-                     "with --mode any: after the first solution keep searching for shorter ones (fewer pushes, "
-                     "then fewer moves) while time is left: weighted A*, then HDA* pruned by the best so far "
-                     "(which proves it push-optimal when it ends), then the fewest moves");
-        app.add_option("--portfolio", portfolio,
-                       "race these members: 'default' or names separated by commas:" + names);
-    }
-
-    cli::Plan plan() const {
-        cli::Plan p;
-        p.mode = mode == "any" ? portfolio::Mode::any : portfolio::Mode::optimal;
-        // The best measured configuration by default (portfolio/portfolio.cpp,
-        // default_members); --search or --heuristic alone ask for one search.
-        const bool alone = portfolio.empty() && p.mode == portfolio::Mode::optimal &&
-                           (!algorithm.empty() || !heuristic.empty());
-        p.search = alone ? (algorithm.empty() ? "hda" : algorithm) : "portfolio";
-        if (!metric.empty()) p.search = "metric";
-        // The plain default: the portfolio, then the fewest moves among push-optimal solutions.
-        p.minimize_moves = metric.empty() && portfolio.empty() && algorithm.empty() && heuristic.empty() &&
-                           p.mode == portfolio::Mode::optimal;
-        p.metric = metric == "moves" ? search::Metric::moves : search::Metric::pushes;
-        p.improve = improve;
-        if (!portfolio.empty()) p.portfolio = portfolio;
-        return p;
-    }
-
-    search::Options options() const {
-        search::Options o;
-        heuristic::parse_kind(heuristic.empty() ? "matching" : heuristic, o.heuristic);
-        o.pi_corral = !no_pi_corral;
-        o.hda_lag = *hda_lag_value(hda_lag);
-        o.hda_local_dive = !no_local_dive;
-        o.hda_speculate = speculate;
-        o.hda_lookahead = !no_lookahead;
-        o.hda_handover = handover;
-        o.perimeter_states = perimeter_states;
-        o.distribution = distribution == "abstract"  ? search::Options::Distribution::abstract
-                         : distribution == "zobrist" ? search::Options::Distribution::zobrist
-                                                     : search::Options::Distribution::automatic;
-        o.zone_cells = zone_cells;
-        o.deadlock_search = !no_deadlock_search;
-        o.deadlock_search_nodes = deadlock_search_nodes;
-        o.lazy_deadlock_search = !eager_deadlock_search;
-        o.penalties = penalties;
-        o.pair_conflicts = pair_conflicts;
-        o.tunnels = tunnels;
-        o.goal_patterns = goal_patterns;
-        o.frozen_goals = frozen_goals;
-        o.pdb_group = pdb_group;
-        o.fives_after = fives_after;
-        o.tie_break = tie_break;
-        o.penalty_nodes = penalty_nodes;
-        o.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-        o.limits.time_limit_s = time_limit_s;
-        o.limits.node_limit = node_limit;
-        o.limits.memory_limit_bytes = memory_limit_mb > 0 ? static_cast<uint64_t>(memory_limit_mb * 1048576.0)
-                                                          : physical_memory_bytes() / 4 * 3;
-        o.limits.cancel = &cli::signals::stop_flag();
-        return o;
-    }
-};
-
-// Where results go besides stdout.
-struct Outputs {
-    bool json = false;
-    bool quiet = false;       // no progress on stderr
-    std::string csv_path;     // one row per level
-    std::string sok_path;     // levels with their solutions, SOK format
-    std::string plot_path;    // per-level times as SVG (cli/results_plot)
-    int jobs = 1;             // levels solved at once (cli/collection)
-};
 
 std::ofstream open_output(const std::string& path) {
     std::ofstream out(path);
@@ -286,14 +75,27 @@ std::ofstream open_output(const std::string& path) {
 
 // Solves the chosen levels; one level prints the full report, several print
 // a row each and a summary. Returns the exit code (the largest of the levels').
-int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags& flags, const Outputs& to,
-               bool single) {
-    cli::signals::install();
-    search::Options options = flags.options();
-    cli::Plan plan = flags.plan();
+// The options of one search for `settings`.
+search::Options search_options(const run::Settings& settings) {
+    search::Options options = settings.resolved(std::thread::hardware_concurrency(), physical_memory_bytes());
+    options.limits.cancel = &run::signals::stop_flag();
+    return options;
+}
+
+int run_levels(const std::vector<const level::Level*>& levels, const run::Settings& settings, bool single) {
+    run::signals::install();
+    const run::Outputs& to = settings.outputs;
+    search::Options options = search_options(settings);
+    run::Plan plan;
+    plan.search = settings.algorithm();
+    plan.mode = settings.mode;
+    plan.metric = settings.metric.value_or(search::Metric::pushes);
+    plan.minimize_moves = settings.minimize_moves();
+    plan.improve = settings.improve;
+    plan.portfolio = settings.members();
 #ifdef HDASOKO_MPI
     if (mpi::launched()) {  // under mpirun: one HDA* over every rank's threads (engine/mpi)
-        plan.search = "distributed";
+        plan.search = run::Algorithm::distributed;
         plan.distributed = mpi::hda;
         plan.minimize_moves = false;
     }
@@ -304,21 +106,21 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     memory::set_limit(plan.memory_limit_bytes);
     if (plan.improve && plan.mode != portfolio::Mode::any) {
         std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
-        return cli::exit_bad_input;
+        return run::exit_bad_input;
     }
     if (plan.improve && !to.quiet)
-        plan.improved = [](const cli::Solved& s, const char* by) {
+        plan.improved = [](const run::Solved& s, const char* by) {
             std::cerr << "level " << s.level->number << ": improved to " << s.pushes << " pushes, " << s.moves
                       << " moves (" << by << ", verified)\n";
         };
-    if (plan.search == "portfolio") {  // names checked before any search starts
+    if (plan.search == run::Algorithm::portfolio) {  // names checked before any search starts
         std::string error;
         if (portfolio::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
             std::cerr << "hdasoko: --portfolio: " << error << '\n';
-            return cli::exit_bad_input;
+            return run::exit_bad_input;
         }
     }
-    if (single && !to.quiet && plan.search != "portfolio") {  // a race's members report at the end
+    if (single && !to.quiet && plan.search != run::Algorithm::portfolio) {  // a race's members report at the end
         std::cerr << std::right << std::setw(6) << "f" << std::setw(14) << "expanded" << std::setw(14)
                   << "generated" << std::setw(12) << "stored" << std::setw(10) << "seconds\n";
         options.on_layer = [](const search::SearchStats& s) {
@@ -327,10 +129,10 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
                       << std::fixed << std::setprecision(2) << s.seconds << '\n';
         };
     }
-    const cli::RunHeader header = cli::run_header(options);
-    const std::string heuristic = plan.search == "portfolio" ? "per member"
-                                  : flags.heuristic.empty()   ? "matching"
-                                                              : flags.heuristic;
+    cli::RunHeader header = cli::run_header(options);
+    header.options = run::options_json(settings);
+    const std::string heuristic =
+        plan.search == run::Algorithm::portfolio ? "per member" : heuristic::kind_name(options.heuristic);
     std::ofstream csv, sok;
     if (!to.csv_path.empty()) {
         csv = open_output(to.csv_path);
@@ -340,15 +142,15 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     if (!to.json) cli::print_header_text(std::cout, header);
     if (!to.sok_path.empty()) sok = open_output(to.sok_path);
     cli::Summary summary;
-    int worst = cli::exit_solved;
+    int worst = run::exit_solved;
     if (!single && !to.json) cli::print_row_header(std::cout);
     cli::Progress progress(static_cast<int>(levels.size()), !single && !to.quiet);
     // The levels are kept only for what needs them all at the end (the
     // JSON document, the plot); otherwise a run of any length holds only the
     // levels in flight.
     const bool keep = single || to.json || !to.plot_path.empty();
-    const std::vector<cli::Solved> all =
-        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, keep, progress, [&](const cli::Solved& s) {
+    const std::vector<run::Solved> all =
+        cli::solve_collection(levels, options, plan, single ? 1 : to.jobs, keep, progress, [&](const run::Solved& s) {
             if (!s.error.empty()) std::cerr << "hdasoko: level " << s.level->number << ": " << s.error << '\n';
             summary.add(s);
             worst = std::max(worst, s.exit_code());
@@ -373,28 +175,15 @@ int run_levels(const std::vector<const level::Level*>& levels, const SearchFlags
     }
     if (!to.plot_path.empty()) {
         std::ostringstream title;
-        title << "hdasoko " << (plan.search == "portfolio" ? "portfolio " + plan.portfolio : plan.search) << ", "
+        title << "hdasoko " << (plan.search == run::Algorithm::portfolio ? "portfolio " + plan.portfolio : run::algorithm_name(plan.search)) << ", "
               << (plan.mode == portfolio::Mode::any ? "any" : "optimal") << " mode, " << options.threads
               << " threads, time limit " << (options.limits.time_limit_s > 0 ? cli::fixed(options.limits.time_limit_s, 0) + " s" : "none");
         if (!cli::write_results_svg(to.plot_path, all, title.str()))
             std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';
     }
-    if (const int sig = cli::signals::stop_signal())
-        std::cerr << "hdasoko: stopped by " << cli::signals::signal_name(sig) << '\n';
+    if (const int sig = run::signals::stop_signal())
+        std::cerr << "hdasoko: stopped by " << run::signals::signal_name(sig) << '\n';
     return worst;
-}
-
-void add_outputs(CLI::App& app, Outputs& to) {
-    app.add_flag("--json", to.json, "machine-readable output on stdout");
-    app.add_option("--csv", to.csv_path, "also write one CSV row per level to this file");
-    app.add_option("--sok", to.sok_path, "also write the levels with their solutions (SOK format) to this file");
-    app.add_option("--plot", to.plot_path,
-                   "also draw each level's time and result (proven, solved, unsolved) as SVG to this file")
-        ->check([](const std::string& path) {
-            return path.size() > 4 && path.substr(path.size() - 4) == ".svg" ? "" : "--plot writes SVG: FILE.svg";
-        });
-    app.add_option("--jobs", to.jobs, "levels of a collection solved at once, each with its share of --threads")
-        ->check(CLI::Range(1, 256));
 }
 
 // The bench list: shipped levels that each solve within about a second on
@@ -435,14 +224,11 @@ int main(int argc, char** argv) {
     // solve
     auto* solve = app.add_subcommand("solve", "solve levels push-optimally and verify the solutions");
     std::string solve_file, level_arg = "1", title;
-    Outputs solve_to;
-    SearchFlags flags;
+    run::Settings settings;
     solve->add_option("FILE", solve_file, "XSB level or collection; - reads standard input")->required();
     solve->add_option("--level", level_arg, "level number (1-based) or 'all'")->capture_default_str();
     solve->add_option("--title", title, "level with this title (instead of --level)");
-    solve->add_flag("--quiet", solve_to.quiet, "no progress on stderr");
-    add_outputs(*solve, solve_to);
-    flags.add_to(*solve);
+    add_options(*solve, settings, run::Scope::solve);
 
     // verify
     auto* verify = app.add_subcommand("verify", "replay a LURD solution and check that it solves the level");
@@ -459,15 +245,13 @@ int main(int argc, char** argv) {
     auto* bench = app.add_subcommand(
         "bench", "solve the fixed bench list (or a whole collection FILE) on one thread and summarize");
     std::string bench_file, levels_dir = "levels";
-    Outputs bench_to;
-    bench_to.quiet = true;
-    SearchFlags bench_flags;
-    bench_flags.threads = 1;  // the signature is a one-thread count of HDA*
-    bench_flags.algorithm = "hda";
+    run::Settings bench_settings;
+    bench_settings.outputs.quiet = true;
+    bench_settings.threads = 1;  // the signature is a one-thread count of HDA*
+    bench_settings.lone = run::Algorithm::hda;
     bench->add_option("FILE", bench_file, "collection to solve instead of the bench list");
     bench->add_option("--levels-dir", levels_dir, "where the bench list's collections are")->capture_default_str();
-    add_outputs(*bench, bench_to);
-    bench_flags.add_to(*bench);
+    add_options(*bench, bench_settings, run::Scope::bench);
 
     // analyze
     auto* analyze = app.add_subcommand(
@@ -487,7 +271,7 @@ int main(int argc, char** argv) {
     int scale_level = 1;
     std::string scale_threads = "1,2,4,8,16";
     cli::ScaleRequest scale_request;
-    SearchFlags scale_flags;
+    run::Settings scale_settings;
     std::string replot_csv;
     scale->add_option("FILE", scale_file, "XSB level or collection; - reads standard input")->required();
     scale->add_option("--replot", replot_csv, "draw --plot from this CSV of an earlier run instead of searching");
@@ -498,24 +282,24 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     scale->add_option("--csv", scale_request.csv_path, "write the table as CSV to this file");
     scale->add_option("--plot", scale_request.plot_path, "draw speedup and search overhead (.png or .svg; gnuplot)");
-    scale_flags.add_to(*scale, false);
+    add_options(*scale, scale_settings, run::Scope::scale);
 
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         int code = app.exit(e);
-        return code == 0 ? 0 : cli::exit_bad_input;
+        return code == 0 ? 0 : run::exit_bad_input;
     }
 
 #ifdef HDASOKO_MPI
     if (session) {
         if (!*solve || level_arg == "all") {
             std::cerr << "hdasoko: under mpirun only `solve` of one level runs (HDA* over every rank)\n";
-            return cli::exit_bad_input;
+            return run::exit_bad_input;
         }
         if (mpi::rank() != 0) {  // the same search on every rank; one report
-            solve_to.quiet = true;
-            if (!std::freopen("/dev/null", "w", stdout)) return cli::exit_internal;
+            settings.outputs.quiet = true;
+            if (!std::freopen("/dev/null", "w", stdout)) return run::exit_internal;
         }
     }
     auto agreed = [&](int code) { return session ? mpi::Session::agree_exit(code) : code; };
@@ -543,11 +327,11 @@ int main(int argc, char** argv) {
                 int n = 0;
                 if (!parse_int(level_arg, n)) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << level_arg << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(solve_file)));
             }
-            return agreed(run_levels(chosen, flags, solve_to, single));
+            return agreed(run_levels(chosen, settings, single));
         }
         if (*analyze) {
             auto collection = cli::load_levels(analyze_file);
@@ -559,7 +343,7 @@ int main(int argc, char** argv) {
                 int n = 0;
                 if (!parse_int(analyze_level, n)) {
                     std::cerr << "hdasoko: --level: expected a number or 'all', got '" << analyze_level << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 chosen.push_back(&level::select_level(collection, n, cli::input_name(analyze_file)));
             }
@@ -568,7 +352,7 @@ int main(int argc, char** argv) {
         if (*verify) {
             if (verify_file == "-" && solution_arg == "-") {
                 std::cerr << "hdasoko: verify: the level and the solution cannot both come from standard input\n";
-                return cli::exit_bad_input;
+                return run::exit_bad_input;
             }
             return cli::run_verify(cli::load_levels(verify_file), cli::input_name(verify_file), solution_arg,
                                    verify_level);
@@ -577,7 +361,7 @@ int main(int argc, char** argv) {
             if (!replot_csv.empty()) {
                 if (scale_request.plot_path.empty()) {
                     std::cerr << "hdasoko: --replot needs --plot\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 std::string name = scale_file.substr(scale_file.find_last_of('/') + 1);
                 return cli::replot_scale(replot_csv, scale_request.plot_path,
@@ -592,14 +376,14 @@ int main(int argc, char** argv) {
                 if (!parse_int(item, t) || t < 1 || t > 256) {
                     std::cerr << "hdasoko: --threads: expected worker counts 1..256 separated by commas, got '"
                               << scale_threads << "'\n";
-                    return cli::exit_bad_input;
+                    return run::exit_bad_input;
                 }
                 scale_request.threads.push_back(t);
             }
             if (scale_request.threads.empty() || scale_request.threads.front() != 1)
                 scale_request.threads.insert(scale_request.threads.begin(), 1);  // the baseline
-            cli::signals::install();
-            return cli::run_scale(l, scale_flags.options(), scale_request);
+            run::signals::install();
+            return cli::run_scale(l, search_options(scale_settings), scale_request);
         }
         if (*bench) {
             std::vector<std::vector<level::Level>> collections;
@@ -616,17 +400,17 @@ int main(int argc, char** argv) {
                         chosen.push_back(&level::select_level(collections.back(), n, path));
                 }
             }
-            return run_levels(chosen, bench_flags, bench_to, false);
+            return run_levels(chosen, bench_settings, false);
         }
     } catch (const level::ParseError& e) {
         std::cerr << "hdasoko: " << e.what() << '\n';
-        return failed(cli::exit_bad_input);
+        return failed(run::exit_bad_input);
     } catch (const std::bad_alloc&) {
         std::cerr << "hdasoko: out of memory\n";
-        return failed(cli::exit_memory_limit);
+        return failed(run::exit_memory_limit);
     } catch (const std::exception& e) {
         std::cerr << "hdasoko: internal error: " << e.what() << '\n';
-        return failed(cli::exit_internal);
+        return failed(run::exit_internal);
     }
-    return failed(cli::exit_internal);
+    return failed(run::exit_internal);
 }

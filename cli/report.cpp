@@ -69,13 +69,13 @@ std::string level_name(const level::Level& l) {
 double per_second(uint64_t n, double s) { return s > 0 ? n / s : 0; }
 
 // " (lower bound 176)" beside a solution not proven optimal, else "".
-std::string lower_bound_note(const Solved& s) {
+std::string lower_bound_note(const run::Solved& s) {
     if (s.optimal || s.lower_bound < 0) return "";
     return " (lower bound " + std::to_string(s.lower_bound) + ")";
 }
 
 // The lower bound as a CSV cell or JSON value: empty / null when unsolvable.
-std::string lower_bound_value(const Solved& s, const char* none) {
+std::string lower_bound_value(const run::Solved& s, const char* none) {
     return s.lower_bound < 0 ? none : std::to_string(s.lower_bound);
 }
 
@@ -90,7 +90,7 @@ std::string fixed(double v, int digits) {
 namespace {
 
 // A portfolio's members: who answered, who ended how and when.
-void print_members(std::ostream& out, const Solved& solved) {
+void print_members(std::ostream& out, const run::Solved& solved) {
     out << std::left << std::setw(24) << "winner" << (solved.winner.empty() ? "none" : solved.winner) << '\n';
     for (const auto& m : solved.members) {
         std::string what = std::string(search::outcome_name(m.outcome));
@@ -105,7 +105,7 @@ void print_members(std::ostream& out, const Solved& solved) {
 
 }  // namespace
 
-void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
+void print_text(std::ostream& out, const run::Solved& solved, bool show_solution) {
     const auto& st = solved.result.stats;
     auto line = [&](const std::string& key, const std::string& value, const std::string& basis = "") {
         out << std::left << std::setw(24) << key << std::right << std::setw(16) << value;
@@ -188,7 +188,7 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
     line("peak_budget", fixed(memory::peak() / 1048576.0, 1) + " MB",
          memory::limit() ? "allocated, whole process, of " + fixed(memory::limit() / 1048576.0, 0) + " MB"
                          : std::string("allocated, whole process"));
-    const Phases& p = solved.phases;
+    const run::Phases& p = solved.phases;
     out << std::left << std::setw(24) << "time" << "analyze " << fixed(p.analyze_s, 3) << " s, pdb "
         << fixed(p.pdb_s, 3) << " s, search "
         << fixed(p.search_s, 3) << " s, reconstruct " << fixed(p.reconstruct_s, 3) << " s, verify "
@@ -196,7 +196,7 @@ void print_text(std::ostream& out, const Solved& solved, bool show_solution) {
         << " s\n";
 }
 
-void print_json(std::ostream& out, const Solved& solved, const std::string& heuristic, const std::string& run) {
+void print_json(std::ostream& out, const run::Solved& solved, const std::string& heuristic, const std::string& run) {
     const auto& st = solved.result.stats;
     const auto& p = solved.phases;
     out << "{";
@@ -264,7 +264,7 @@ void print_row_header(std::ostream& out) {
         << std::setw(10) << "seconds" << "  title\n";
 }
 
-void print_row(std::ostream& out, const Solved& s) {
+void print_row(std::ostream& out, const run::Solved& s) {
     const auto& st = s.result.stats;
     std::string outcome = s.error.empty() ? search::outcome_name(s.outcome()) : "internal_error";
     out << std::left << std::setw(6) << s.level->number << std::setw(14) << outcome << std::right
@@ -275,7 +275,7 @@ void print_row(std::ostream& out, const Solved& s) {
         << "  " << s.level->title << '\n';
 }
 
-void Summary::add(const Solved& s) {
+void Summary::add(const run::Solved& s) {
     ++levels;
     if (s.verified) {
         ++solved;
@@ -313,7 +313,7 @@ void print_csv_header(std::ostream& out) {
     out << "level,title,solved,outcome,pushes,lower_bound,moves,expanded,generated,seconds,optimal,winner,proven\n";
 }
 
-void print_csv_row(std::ostream& out, const Solved& s) {
+void print_csv_row(std::ostream& out, const run::Solved& s) {
     std::string title = s.level->title;
     for (char& ch : title)
         if (ch == ',' || ch == '"') ch = ' ';
@@ -330,7 +330,7 @@ void print_csv_row(std::ostream& out, const Solved& s) {
         << '\n';
 }
 
-void print_sok(std::ostream& out, const Solved& s) {
+void print_sok(std::ostream& out, const run::Solved& s) {
     out << level::to_xsb(*s.level) << '\n';
     if (!s.level->title.empty()) out << "Title: " << s.level->title << '\n';
     if (s.verified) {
@@ -341,7 +341,7 @@ void print_sok(std::ostream& out, const Solved& s) {
     out << '\n';
 }
 
-void print_json_collection(std::ostream& out, const std::vector<Solved>& all, const Summary& sm,
+void print_json_collection(std::ostream& out, const std::vector<run::Solved>& all, const Summary& sm,
                            const std::string& heuristic, const std::string& run) {
     out << "{\"run\":" << run << ",\n\"levels\":[";
     for (size_t i = 0; i < all.size(); ++i) {

@@ -9,7 +9,7 @@
 
 namespace hdasoko::cli {
 
-LevelResult level_result(const Solved& s) {
+LevelResult level_result(const run::Solved& s) {
     if (s.error.empty() && s.result.outcome == search::Outcome::unsolvable) return LevelResult::proven;
     if (!s.verified) return LevelResult::unsolved;
     return s.optimal ? LevelResult::proven : LevelResult::solved;
@@ -34,7 +34,7 @@ std::string escape(const std::string& text) {
 
 }  // namespace
 
-bool write_results_svg(const std::string& path, const std::vector<Solved>& levels, const std::string& title) {
+bool write_results_svg(const std::string& path, const std::vector<run::Solved>& levels, const std::string& title) {
     std::ofstream out(path);
     if (!out) return false;
     const int n = std::max<int>(1, static_cast<int>(levels.size()));
@@ -43,14 +43,14 @@ bool write_results_svg(const std::string& path, const std::vector<Solved>& level
     const double width = left + plot_w + 30, height = top + plot_h + 70;
     // Log scale from 1 ms to the next power of ten above the slowest level.
     double slowest = 1e-3;
-    for (const Solved& s : levels) slowest = std::max(slowest, s.phases.total());
+    for (const run::Solved& s : levels) slowest = std::max(slowest, s.phases.total());
     const int lo = -3, hi = std::max(lo + 1, static_cast<int>(std::ceil(std::log10(slowest))));
     auto y_of = [&](double seconds) {
         const double e = std::log10(std::max(seconds, 1e-3));
         return top + plot_h - (e - lo) / (hi - lo) * plot_h;
     };
     int counts[3] = {0, 0, 0};
-    for (const Solved& s : levels) ++counts[static_cast<int>(level_result(s))];
+    for (const run::Solved& s : levels) ++counts[static_cast<int>(level_result(s))];
 
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
@@ -69,7 +69,7 @@ bool write_results_svg(const std::string& path, const std::vector<Solved>& level
     }
     out << "<g class=\"levels\">\n";
     for (size_t i = 0; i < levels.size(); ++i) {
-        const Solved& s = levels[i];
+        const run::Solved& s = levels[i];
         const int r = static_cast<int>(level_result(s));
         const double y = y_of(s.phases.total());
         out << "<rect class=\"" << names[r] << "\" x=\"" << left + bar * i << "\" y=\"" << y << "\" width=\""

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "solve.hpp"
+#include "run/solve.hpp"
 
 namespace hdasoko::cli {
 
 enum class LevelResult { proven, solved, unsolved };
-LevelResult level_result(const Solved& s);
+LevelResult level_result(const run::Solved& s);
 
 // Writes the picture to `path` (SVG); false when the file cannot be written.
-bool write_results_svg(const std::string& path, const std::vector<Solved>& levels, const std::string& title);
+bool write_results_svg(const std::string& path, const std::vector<run::Solved>& levels, const std::string& title);
 
 }  // namespace hdasoko::cli

@@ -77,7 +77,8 @@ std::string header_json(const RunHeader& h) {
            ",\"cpu\":" + json_string(h.cpu) + ",\"cores\":" + std::to_string(h.cores) +
            ",\"threads\":" + std::to_string(h.threads) +
            ",\"memory_limit_bytes\":" + std::to_string(h.memory_limit_bytes) +
-           ",\"time_limit_s\":" + fixed(h.time_limit_s, 3) + ",\"date\":" + json_string(h.date) + "}";
+           ",\"time_limit_s\":" + fixed(h.time_limit_s, 3) + ",\"date\":" + json_string(h.date) +
+           (h.options.empty() ? "" : ",\"options\":" + h.options) + "}";
 }
 
 }  // namespace hdasoko::cli

@@ -21,6 +21,7 @@ struct RunHeader {
     uint64_t memory_limit_bytes = 0;
     double time_limit_s = 0;  // 0: none
     std::string date;         // UTC, ISO 8601, when the run started
+    std::string options;      // every option's value, a JSON object (run::options_json)
 };
 
 RunHeader run_header(const search::Options& options);

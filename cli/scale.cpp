@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "report.hpp"
-#include "solve.hpp"
+#include "run/solve.hpp"
 
 namespace hdasoko::cli {
 
@@ -76,7 +76,7 @@ void draw(const std::vector<Row>& rows, const std::string& path, const std::stri
 
 int run_scale(const level::Level& level, search::Options options, const ScaleRequest& request) {
     std::vector<Row> rows;
-    int exit_code = exit_solved;
+    int exit_code = run::exit_solved;
     std::cout << "level " << level.source << " #" << level.number << ", " << request.repeats
               << " runs per worker count: min / median / max, other columns medians\n";
     std::cout << std::right << std::setw(8) << "workers" << std::setw(26) << "seconds" << std::setw(9) << "speedup"
@@ -90,7 +90,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
         Row row;
         row.threads = threads;
         for (int r = 0; r < request.repeats; ++r) {
-            Solved s = solve_level(level, options, Plan{});  // HDA*
+            run::Solved s = solve_level(level, options, run::Plan{});  // HDA*
             const search::Outcome outcome = s.result.outcome;
             // A run cut by a limit stays in the table as a lower bound (a
             // lottery's bad draws are what the spread is for); any other
@@ -101,7 +101,7 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
             if (!s.verified && !cut) {
                 std::cerr << "hdasoko: " << threads << " workers: " << search::outcome_name(outcome)
                           << (s.error.empty() ? "" : ": " + s.error) << '\n';
-                return s.exit_code() == exit_solved ? static_cast<int>(exit_internal) : s.exit_code();
+                return s.exit_code() == run::exit_solved ? static_cast<int>(run::exit_internal) : s.exit_code();
             }
             if (cut) {
                 std::cerr << "hdasoko: " << threads << " workers: run " << r + 1 << " stopped by the "
@@ -111,11 +111,11 @@ int run_scale(const level::Level& level, search::Options options, const ScaleReq
                 exit_code = std::max(exit_code, s.exit_code());
             } else if (row.pushes >= 0 && s.pushes != row.pushes) {
                 std::cerr << "hdasoko: push counts differ between runs: " << row.pushes << " and " << s.pushes << '\n';
-                return exit_internal;
+                return run::exit_internal;
             }
             if (!cut && !rows.empty() && rows.front().pushes >= 0 && s.pushes != rows.front().pushes) {
                 std::cerr << "hdasoko: push count with " << threads << " workers differs from 1 worker\n";
-                return exit_internal;
+                return run::exit_internal;
             }
             if (!cut) row.pushes = s.pushes;
             seconds.push_back(s.phases.search_s);
@@ -217,7 +217,7 @@ int replot_scale(const std::string& csv_path, const std::string& plot_path, cons
     }
     if (rows.empty()) throw level::ParseError(csv_path, line_number, 0, "no rows");
     draw(rows, plot_path, title);
-    return exit_solved;
+    return run::exit_solved;
 }
 
 }  // namespace hdasoko::cli

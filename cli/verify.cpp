@@ -9,7 +9,7 @@
 #include "input.hpp"
 #include "level/run_length.hpp"
 #include "solution/verify.hpp"
-#include "solve.hpp"
+#include "run/solve.hpp"
 
 namespace hdasoko::cli {
 
@@ -57,7 +57,7 @@ int run_verify(const std::vector<level::Level>& collection, const std::string& f
                int number) {
     if (!solution.empty()) {
         const level::Level& l = level::select_level(collection, number ? number : 1, file);
-        return report(l, "", read_solution(solution)) ? exit_solved : exit_unsolvable;
+        return report(l, "", read_solution(solution)) ? run::exit_solved : run::exit_unsolvable;
     }
     int checked = 0, rejected = 0;
     for (const level::Level& l : collection) {
@@ -71,10 +71,10 @@ int run_verify(const std::vector<level::Level>& collection, const std::string& f
     }
     if (checked == 0) {
         std::cerr << "hdasoko: verify: no SOLUTION given and no solution section in " << file << '\n';
-        return exit_bad_input;
+        return run::exit_bad_input;
     }
     std::cout << checked - rejected << " of " << checked << " stored solutions valid\n";
-    return rejected ? exit_unsolvable : exit_solved;
+    return rejected ? run::exit_unsolvable : run::exit_solved;
 }
 
 }  // namespace hdasoko::cli

@@ -5,7 +5,7 @@
 # include, and on an engine directory the order leaves out. CMakeLists.txt
 # links the libraries along the same order.
 set -euo pipefail
-layers=(memory level board state concurrent moves solution deadlock heuristic plan search fess portfolio mpi)
+layers=(memory level board state concurrent moves solution deadlock heuristic plan search fess portfolio run mpi)
 
 cd "${1:-.}/engine"
 declare -A rank

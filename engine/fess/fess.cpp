@@ -24,6 +24,7 @@
 #include "fess/features.hpp"
 #include "plan/packing_order.hpp"
 #include "search/expander.hpp"
+#include "search/limit_check.hpp"
 #include "state/arena.hpp"
 
 namespace hdasoko::fess {
@@ -51,7 +52,6 @@ constexpr uint8_t macro_dir = 4;  // Node::dir of a box move (its pushes are fou
 constexpr uint16_t unscored = 0xFFFE;  // a state a macro move passed through
 constexpr uint16_t reserved = 0xFFFD;  // such a state, reached by a single push too
 constexpr uint8_t tested_live = 1;     // Node::unused of a child the deadlock search found live already
-constexpr int limit_check_interval = 16;
 // Empty goals of the packing order the packing advisor looks for a carrier
 // for, first to last.
 constexpr int max_targets = 2;
@@ -105,7 +105,8 @@ public:
           table_(1, 1 << 16, concurrent::ClosedTable::Growth::owner_reads_only),
           cells_(features_.cells()),
           scratch_(stride_),
-          start_(std::chrono::steady_clock::now()) {}
+          // A box-move expansion costs hundreds of single-push ones: the clock is read before each.
+          limits_(options.limits, box_moves ? 1 : search::LimitCheck::default_interval) {}
 
     SearchResult run();
 
@@ -170,7 +171,8 @@ private:
     void pack_macro(uint32_t index);
     bool file_reserve();
     void add_macro(uint32_t index, const std::vector<moves::Push>& path);
-    bool limit_reached(Outcome& why);
+    // The search's own memory and what the closed table's next growth adds.
+    std::pair<uint64_t, uint64_t> bytes();
     // The deadlock search around the box a state's move left, run when the
     // state is picked for expansion rather than on every child generated:
     // most children are never expanded (box moves: about one in fifty), and
@@ -270,7 +272,7 @@ private:
     std::vector<uint64_t> child_ = std::vector<uint64_t>(stride_);
     SearchStats stats_;
     uint32_t goal_ = none;
-    std::chrono::steady_clock::time_point start_;
+    search::LimitCheck limits_;
 };
 
 template <bool with_corral_search, bool box_moves>
@@ -292,11 +294,7 @@ SearchResult Fess<with_corral_search, box_moves>::run() {
         if (goal_ != none) return finish(Outcome::solved, goal_);  // found in the reserve
         if (index == none) return finish(Outcome::unsolvable, none);
         if (lazy_dead(index, arena_.at(index))) continue;
-        // A box-move expansion costs hundreds of single-push ones: the clock is read before each.
-        const uint64_t interval = box_moves ? 1 : limit_check_interval;
-        if ((stats_.expanded % interval) == 0 && limit_reached(why)) return finish(why, none);
-        if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
-            return finish(Outcome::node_limit, none);
+        if (limits_.reached(stats_.expanded, [this] { return bytes(); }, why)) return finish(why, none);
         ++stats_.expanded;
         if constexpr (box_moves) {
             expand_box_moves(index);
@@ -601,25 +599,10 @@ void Fess<with_corral_search, box_moves>::add_macro(uint32_t index, const std::v
 }
 
 template <bool with_corral_search, bool box_moves>
-bool Fess<with_corral_search, box_moves>::limit_reached(Outcome& why) {
-    const search::Limits& limits = options_.limits;
-    if (limits.turns) limits.turns->take(limits.turn, limits.cancel);
-    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
-        why = Outcome::interrupted;
-        return true;
-    }
+std::pair<uint64_t, uint64_t> Fess<with_corral_search, box_moves>::bytes() {
     const uint64_t bytes = arena_.bytes() + nodes_.bytes() + table_.bytes(0);
     stats_.memory_bytes = std::max(stats_.memory_bytes, bytes);
-    if (limits.memory_limit_bytes && bytes + table_.growth_bytes(0) > limits.memory_limit_bytes) {
-        why = Outcome::memory_limit;
-        return true;
-    }
-    if (limits.time_limit_s > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > limits.time_limit_s) {
-        why = Outcome::time_limit;
-        return true;
-    }
-    return false;
+    return {bytes, table_.growth_bytes(0)};
 }
 
 template <bool with_corral_search, bool box_moves>
@@ -644,8 +627,8 @@ SearchResult Fess<with_corral_search, box_moves>::finish(Outcome outcome, uint32
         stats_.last_f = static_cast<uint32_t>(result.pushes.size());
     }
     stats_.stored = table_.size();
-    stats_.memory_bytes = std::max<uint64_t>(stats_.memory_bytes, arena_.bytes() + nodes_.bytes() + table_.bytes(0));
-    stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    bytes();
+    stats_.seconds = limits_.seconds();
     result.stats = stats_;
     return result;
 }

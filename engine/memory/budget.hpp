@@ -15,7 +15,7 @@
 //
 // Not counted: thread stacks, the program, and what C code allocates with
 // malloc (oneTBB's internals, the C library); the resident-memory watch of
-// the command (cli/memory_watch.hpp) holds those.
+// the command (run/memory_watch.hpp) holds those.
 //
 // Small allocations take from a per-thread credit refilled a chunk at a
 // time, so the shared counter is touched once per chunk, not per block; the

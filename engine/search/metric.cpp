@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "concurrent/closed_table.hpp"
+#include "search/limit_check.hpp"
 #include "state/arena.hpp"
 #include "state/state.hpp"
 
@@ -56,7 +57,7 @@ public:
           bound_(board, heuristic::Kind::matching),
           child_(stride_),
           distance_(board.cells()),
-          start_(Clock::now()) {}
+          limits_(options.limits) {}
 
     SearchResult run();
 
@@ -72,7 +73,8 @@ private:
     // Stores the state in child_ reached with these costs, or improves it.
     void reach(uint32_t parent, uint32_t pushes, uint32_t moves, Cell box, uint8_t dir);
     void walk(const uint64_t* boxes, Cell from);
-    bool limit_reached(Outcome& why);
+    // The search's own memory and what the closed table's next growth adds.
+    std::pair<uint64_t, uint64_t> bytes();
     SearchResult finish(Outcome outcome, uint32_t goal);
 
     const board::Board& board_;
@@ -88,7 +90,7 @@ private:
     std::vector<uint32_t> distance_;  // moves from the player, no_node where unreached
     std::vector<Cell> queue_;
     SearchStats stats_;
-    Clock::time_point start_;
+    LimitCheck limits_;
 };
 
 void MetricSearch::walk(const uint64_t* boxes, Cell from) {
@@ -154,9 +156,7 @@ SearchResult MetricSearch::run() {
         if (node.h == 0 && state::is_solved(board_, arena_.at(e.node))) return finish(Outcome::solved, e.node);
         stats_.last_f = std::max(stats_.last_f, e.f1);
         // 3. limits.
-        if (options_.limits.node_limit && stats_.expanded >= options_.limits.node_limit)
-            return finish(Outcome::node_limit, no_node);
-        if ((stats_.expanded % 64) == 0 && limit_reached(why)) return finish(why, no_node);
+        if (limits_.reached(stats_.expanded, [this] { return bytes(); }, why)) return finish(why, no_node);
         node.closed = true;
         ++stats_.expanded;
         // 4. every push from the player's area, with the walk to it.
@@ -186,25 +186,11 @@ SearchResult MetricSearch::run() {
     return finish(Outcome::unsolvable, no_node);
 }
 
-bool MetricSearch::limit_reached(Outcome& why) {
-    const Limits& limits = options_.limits;
-    if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
-        why = Outcome::interrupted;
-        return true;
-    }
+std::pair<uint64_t, uint64_t> MetricSearch::bytes() {
     const uint64_t bytes = arena_.bytes() + table_.bytes(0) + nodes_.capacity() * sizeof(MetricNode) +
                            open_.size() * sizeof(Entry);
     stats_.memory_bytes = std::max(stats_.memory_bytes, bytes);
-    if (limits.memory_limit_bytes && bytes + table_.growth_bytes(0) > limits.memory_limit_bytes) {
-        why = Outcome::memory_limit;
-        return true;
-    }
-    if (limits.time_limit_s > 0 &&
-        std::chrono::duration<double>(Clock::now() - start_).count() > limits.time_limit_s) {
-        why = Outcome::time_limit;
-        return true;
-    }
-    return false;
+    return {bytes, table_.growth_bytes(0)};
 }
 
 SearchResult MetricSearch::finish(Outcome outcome, uint32_t goal) {
@@ -217,7 +203,7 @@ SearchResult MetricSearch::finish(Outcome outcome, uint32_t goal) {
         stats_.last_f = primary(nodes_[goal]);
     }
     stats_.stored = table_.size();
-    stats_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    stats_.seconds = limits_.seconds();
     result.stats = stats_;
     return result;
 }

@@ -148,169 +148,122 @@ enum class TieBreak { lifo, goals, plan };
 class Perimeter;
 class Vicinity;
 
+// What a search reads. The command line sets these through the option table
+// (run/options.hpp), which holds each option's help; the notes in docs/ say
+// why each technique keeps push optimality and what it was measured to do.
 struct Options {
     heuristic::Kind heuristic = heuristic::Kind::matching;
     Order order = Order::astar;
     int weight = 3;  // Order::weighted
-    // The pattern database of the PDB kinds, built once per level before the
-    // search and then read by every worker without locking. When null, a
-    // search with a PDB kind builds its own before it starts.
+    // The pattern database of the PDB kinds, built once per level and read
+    // by every worker without locking; null: a PDB search builds its own.
     std::shared_ptr<const heuristic::Pdb> pdb;
-    bool pi_corral = true;  // PI-corral pruning (keeps push optimality)
-    // Cluster deadlock search after each push (deadlock/subset_search.hpp;
-    // sound, so it keeps push optimality). On by default: on XSokoban 3, 6
-    // and 9 it cuts expansions 100- to 3,000-fold; on the bench list it
-    // saves a fifth of the expansions but costs time.
+    bool pi_corral = true;  // PI-corral pruning (docs/pruning.md)
+    // Cluster deadlock search after each push (deadlock/subset_search.hpp):
+    // sound, so it keeps push optimality.
     bool deadlock_search = true;
     int deadlock_search_nodes = 400;  // sub-states each such search may expand
-    // Where the A* kernel (search/hda.hpp) runs it: on a state when it is
-    // popped to be expanded (lazy, the default), or on every child when it
-    // is generated. Lazy spends it only on the states the search reaches,
-    // not on the children left open when the search ends (most of them
-    // where the bound is tight: XSokoban 55, PDB, 1,203 pops against about
-    // 8,800 searched children; 0.012 s against 0.038). The search starts
-    // from the box the state's stored push moved, where eagerly each push
-    // reaching the state is tried from its own box, so the verdicts (both
-    // sound) and the expansions may differ a little (the bench list:
-    // 476,202 against 476,686; perf/results/last-layer-s44.md).
+    // Where the A* kernel runs it: on a state when it is popped (lazy), or
+    // on every child when it is generated. Lazy spends it only on the states
+    // the search reaches. Both verdicts are sound; they may differ a little,
+    // since lazily the search starts from the box the stored push moved.
     bool lazy_deadlock_search = true;
-    // Goal-room patterns (deadlock/goal_patterns.hpp): a push onto or off a
-    // group of goals that leaves it unfillable is pruned; sound, so it
-    // keeps push optimality. Forward searches and FESS. The table is built
-    // once per level (goal_pattern_table, read by every worker; when null,
-    // each search builds its own). On by default: A* with the PDB on
-    // XSokoban 51 expands 300,095 states instead of 3,084,619.
+    // Goal-room patterns (deadlock/goal_patterns.hpp): a push that leaves a
+    // group of goals unfillable is pruned; sound. Forward searches and FESS.
+    // The table is built once per level (goal_pattern_table; null: each
+    // search builds its own).
     bool goal_patterns = true;
-    // Frozen-goal deadlocks (deadlock/frozen_goals.hpp): a push that freezes
-    // a box on a goal is pruned when, with the boxes frozen on goals as
-    // walls, the other boxes cannot be matched to the empty goals; sound, so
-    // it keeps push optimality. Forward searches (FESS always checks it).
+    // Frozen-goal deadlocks (deadlock/frozen_goals.hpp): a push freezing a
+    // box on a goal is pruned when, the frozen boxes taken as walls, the
+    // other boxes cannot be matched to the empty goals; sound. Forward searches.
     bool frozen_goals = true;
-    // Groups in the PDB bound's maze part (heuristic/group_pdb.hpp): the
-    // maze boxes split into groups of up to pdb_group boxes (2: pairs only;
-    // 3: and triples; 4: and groups of four; 5: and the patterns of five,
-    // heuristic/five_patterns.hpp), each scored by its database; admissible,
-    // so it keeps push optimality. The databases are built with the pair
-    // database (Pdb's max_group). Groups of four: XSokoban 25 is proven
-    // (386) in 97 s with them, and not in 600 s with triples alone; they
-    // cost 0.1-7 s to build on XSokoban (pdb_table()). Five by default,
-    // with fives_after below.
+    // Groups in the PDB bound's maze part (heuristic/group_pdb.hpp): groups
+    // of up to pdb_group boxes (2: pairs; 3, 4: and larger groups; 5: and
+    // the patterns of five, heuristic/five_patterns.hpp), each scored by its
+    // database; admissible.
     int pdb_group = 5;
-    // With pdb_group 5: the forward A* searches score states with the
-    // patterns of five only once a worker has expanded this many states, with
-    // groups of four before (0: from the start). From the switch on, the
-    // worker scores its open nodes again as they come up (search/hda.hpp
-    // rescore()). A million by default: the patterns prove XSokoban 62
-    // (245; not in 1500 s with groups of four), but from the start they
-    // lose 72, whose start bound they make exact (296): its whole search is
-    // the optimum's own layer, where the prover's dive did not find the
-    // solution in 300 s; groups of four prove it with 364,177 expansions
-    // on 2 workers. Switched after a million per worker, one configuration
-    // proves both and the other 31 levels proven before, 33 in all (2
-    // threads, 600 s limit; perf/results/xsokoban-optimal-600s-fives-after.md).
+    // With pdb_group 5: a forward A* worker scores with the patterns of five
+    // only once it has expanded this many states (0: from the start), and
+    // then scores its open nodes again as they come up (search/hda.hpp
+    // rescore()). Later is cheaper where the search is short; the patterns
+    // prove levels the groups of four cannot (docs/bounds.md).
     uint64_t fives_after = 1'000'000;
     std::shared_ptr<const deadlock::GoalPatterns> goal_pattern_table;
-    // Penalty patterns (heuristic/penalty.hpp, Rolling Stone's pattern
-    // searches): h = max(h, the groups' searched costs + the rest's
-    // matching); admissible, so it keeps push optimality. Forward searches.
+    // Penalty patterns (heuristic/penalty.hpp; Junghanns and Schaeffer's
+    // pattern searches in Rolling Stone): h = max(h, the groups' searched
+    // costs + the rest's matching); admissible. Forward searches.
     bool penalties = false;
     int penalty_nodes = 500;  // configurations each pattern search may expand
     // Pair conflicts (heuristic/pair_conflicts.hpp): the matching and PDB
-    // bounds add what pairs of interacting boxes cost beyond their lone-box
-    // distances; admissible, so it keeps push optimality. Forward searches.
-    // Unset: on in A* order (the optimal searches), off in the others (the
-    // any-solution orders keep their tuned bound). The table is built once
-    // per level (pair_conflict_table; when null, each search builds its
-    // own) and read by every worker.
+    // bounds add what interacting pairs of boxes cost beyond their lone-box
+    // distances; admissible. Unset: on in A* order (the any-solution orders
+    // keep their own bound). The table is built once per level
+    // (pair_conflict_table; null: each search builds its own).
     std::optional<bool> pair_conflicts;
     std::shared_ptr<const heuristic::PairConflicts> conflict_table;
-    // Tunnel macros (board.hpp, is_tunnel; search/expander.hpp): a box pushed
-    // into a one-way tunnel is pushed on through it in one move of as many
-    // pushes; keeps push optimality. Forward searches only (the
-    // bidirectional search's forward side runs without). On by default: it
-    // never expanded more on the proven XSokoban levels and 12 slow
-    // Microban levels, and up to 3x fewer (XSokoban 83: 1,695 -> 549).
+    // Tunnel macros (board.hpp is_tunnel, search/expander.hpp): a box pushed
+    // into a one-way tunnel goes on through it in one move of as many
+    // pushes; keeps push optimality. Forward searches (not the
+    // bidirectional search's forward side).
     bool tunnels = true;
-    // The order among open nodes of equal f and h (TieBreak above). goals:
-    // one worker with the PDB bound, XSokoban 9 36,149 -> 23,791
-    // expansions, 51 300,095 -> 172,295, but 81, whose work all lies in the
-    // optimum's layer, 17,037,258 (proven, 173 s) -> unsolved at 20 M.
+    // The order among open nodes of equal f and h (TieBreak above).
     TieBreak tie_break = TieBreak::plan;
     // TieBreak::plan's packing order, built once per level and read by every
-    // worker (packing_order_of; when null, each expander builds its own:
-    // 0.1-1.2 ms each on XSokoban 3 and 9, perf/phases' construct).
+    // worker (packing_order_of; null: each expander builds its own).
     std::shared_ptr<const plan::PackingOrder> packing_order;
     int threads = 1;        // HDA* workers
-    // HDA* in A* order: a worker whose best open (f, h) is in a larger f
-    // layer than the best of all workers, or in the same layer and more than
-    // this many pushes of h behind it, waits instead of expanding
-    // (search/hda.hpp: the last f layer); -1: never. hda_lag_layer: only
-    // across layers (no worker expands above the lowest open f, which keeps
-    // the layers above the optimum's out of the search, while within a
-    // layer every worker expands its own best). hda_lag_auto (the default):
-    // 0 while the layers below the best f took fewer than
-    // hda_parallel_below expansions, then layer. With a lag within the
-    // layer (0 or more, or auto at 0) the workers send every child at once,
-    // so that the order is one worker's across the shards. A lag of 0 alone
-    // (before local dives and lookahead) made 2 workers no faster than one
-    // (XSokoban 3, matching: 0.86x on a quiet machine) and up to 14 times
-    // slower beside a CPU-bound process, the worker holding the best key
-    // handing it on at the pace of the scheduler
-    // (perf/results/last-layer-gate-s17.md).
+    // HDA* in A* order (search/hda.hpp, the last f layer; docs/hda-kernel.md):
+    // a worker whose best open (f, h) is in a larger f layer than the best
+    // of all workers, or in the same layer and more than this many pushes of
+    // h behind it, waits instead of expanding; -1: never. hda_lag_layer:
+    // only across layers. hda_lag_auto: 0 while the search is young (the
+    // layers below the best f took fewer than hda_parallel_below
+    // expansions), then layer. With a lag within the layer the workers send
+    // every child at once, so that the order is one worker's across shards.
     static constexpr int hda_lag_layer = 1 << 30;  // more than any h: only a larger f is behind
     static constexpr int hda_lag_auto = -2;
     int hda_lag = hda_lag_auto;
     // hda_lag_auto: the expansions below the best f under which the search
-    // is young (lag 0); past them it has grown: lag `layer`, a worker one
-    // layer behind expands early (a bounded number per layer), and
-    // Distribution::automatic moves to abstract owners (search/hda.hpp).
-    // Tests set it low to reach all of that on small levels.
+    // is young; past them, lag `layer`, a worker one layer behind expands
+    // early (a bounded number per layer), and Distribution::automatic moves
+    // to abstract owners. Tests set it low to reach all of that on small levels.
     uint64_t hda_parallel_below = 50'000;
-    // With a lag (>= 0): a child that continues the best line (its
-    // key no worse than its parent's) is stored and expanded by its parent's
+    // With a lag (>= 0): a child that continues the best line (its key no
+    // worse than its parent's) is stored and expanded by its parent's
     // worker, whoever owns its hash, so that the dive does not wait for
-    // another worker at each step (search/hda.hpp). Not with a meeting
-    // (bidirectional) nor across processes.
+    // another worker at each step. Not with a meeting (bidirectional) nor
+    // across processes.
     bool hda_local_dive = true;
     // With local dives: a child that continues the best line goes to its
-    // owner after all when the owner has nothing in that f layer (neither
-    // open nor in flight to it), so that a layer which every child continues
-    // (a tight PDB bound: h falls by one per push) does not stay on the
-    // worker that began it (search/hda.hpp: hand-over). Unset: off, but on
-    // in the optimal portfolio's prover (hda-pdb) when its workers fit the
-    // cores (search/portfolio.cpp). 2 workers on free cores prove XSokoban
-    // 51 (PDB) 1.7-1.8x faster than one (0.88x without), but where the goal
-    // lies in that layer they expand more (55: 1.6-1.9 times the nodes for
-    // about one worker's time), and with more workers than cores it is a
-    // lottery there (55, 4 workers: 3.85 times the nodes, median of 3 beside
-    // CPU-bound processes; perf/results/last-layer-handover.md).
+    // owner after all when the owner has nothing in that f layer, so that a
+    // layer every child continues (a tight bound) spreads over two workers.
+    // Unset: off, but on in the optimal portfolio's prover (hda-pdb) when
+    // its workers fit the cores (search/portfolio.cpp).
     std::optional<bool> hda_handover;
-    // With a lag (>= 0): a worker behind the best node in the same f
-    // layer expands its own best node instead of waiting, and the children of
-    // such a speculative expansion rank after every other node of their f
-    // (search/hda.hpp: second line). Off by default: it pays in the layers
-    // below the optimum and is a lottery in the last one (search/hda.hpp).
+    // With a lag (>= 0): a worker behind the best node in the same f layer
+    // expands its own best node instead of waiting; the children of such a
+    // speculative expansion rank after every other node of their f.
     bool hda_speculate = false;
-    // Lookahead (with local dives): a worker with nothing to expand computes
-    // ahead the expansions the worker holding the best key will need when its
-    // line ends, which that worker then takes instead of expanding
-    // (search/hda.hpp look_ahead(), search/lookahead.hpp).
+    // With local dives: a worker with nothing to expand computes ahead the
+    // expansions the worker holding the best key will need when its line
+    // ends, which that worker then takes instead of expanding
+    // (search/lookahead.hpp).
     bool hda_lookahead = true;
     // The perimeter (search/perimeter.hpp): states within a few pushes of a
     // solved state with their exact distance, raising the bound of the rest.
     // Built once per level before the search, up to this many states; 0: none.
     size_t perimeter_states = 0;
     std::shared_ptr<const Perimeter> perimeter;
-    // Answer improvement only (search/vicinity.hpp, cli/improve.cpp): the
+    // Answer improvement only (search/vicinity.hpp, run/improve.cpp): the
     // forward search leaves out every child outside this vicinity of a
     // known solution. Its answers are then solutions, never proofs: the
     // result is not optimal and its bounds say nothing. Null: the whole level.
     std::shared_ptr<const Vicinity> vicinity;
-    // HDA* ownership: the plain Zobrist hash of the state, or the abstract
-    // one (board/abstract_zobrist.cpp: which zone of zone_cells cells each
-    // box is in), which keeps most children on their parent's worker;
-    // automatic (the default): zobrist while the search is young
-    // (hda_parallel_below), abstract once it has grown (search/hda.hpp).
+    // HDA* ownership: the Zobrist hash of the state, or the abstract one
+    // (board/abstract_zobrist.cpp; Jinnai and Fukunaga 2016: which zone of
+    // zone_cells cells each box is in), which keeps most children on their
+    // parent's worker; automatic: zobrist while the search is young
+    // (hda_parallel_below), abstract once it has grown.
     enum class Distribution { zobrist, abstract, automatic };
     Distribution distribution = Distribution::automatic;
     int zone_cells = 8;
@@ -373,9 +326,7 @@ inline std::shared_ptr<const heuristic::PairConflicts> pair_conflict_table(
 // the pair conflicts' other threads begin their goal pairs, then takes pairs
 // too, so that no more than options.threads threads run (the goal patterns'
 // search takes more threads itself only once it is large,
-// deadlock/goal_patterns.hpp). A thread of its own for the goal patterns
-// beside the pair conflicts' made the tables slower than building the one
-// after the other.
+// deadlock/goal_patterns.hpp).
 inline void build_shared_tables(const board::Board& board, const Options& options, Options& shared) {
     bool built = false;
     auto build_patterns = [&] {
@@ -412,9 +363,9 @@ inline bool uses_pdb(heuristic::Kind kind) {
 // A new pattern database for `board` with the group databases up to
 // options.pdb_group boxes. The group databases are left out when
 // options.limits.cancel is set while they build, or when they take more
-// than group_build_share of the time limit (groups of four take seconds on
-// large mazes: not worth it for a search of a few seconds);
-// the bound then uses the groups built.
+// than group_build_share of the time limit (on big mazes groups of four take
+// seconds to build: not worth it for a search of a few seconds); the bound
+// then uses the groups built.
 inline constexpr double group_build_share = 0.2;
 inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board, const Options& options) {
     heuristic::BuildStop stop{options.limits.cancel};

@@ -58,7 +58,7 @@ expect_exit 30 bad_heuristic solve "$microban" --heuristic nonsense
 expect_exit 30 bad_level solve "$microban" --level x
 for lag in 1001 -2 lay 3x; do
     expect_exit 30 "bad_lag_$lag" solve "$microban" --search hda --threads 2 --hda-lag "$lag"
-    expect_in "$tmp/bad_lag_$lag.err" "must be 'auto', 'layer' or an integer from -1 to 1000" "bad_lag_$lag"
+    expect_in "$tmp/bad_lag_$lag.err" "--hda-lag: must be auto, layer or a whole number from -1 to 1000" "bad_lag_$lag"
 done
 for lag in auto layer -1 0 1000; do
     expect_exit 0 "lag_$lag" solve "$microban" --level 2 --search hda --threads 2 --hda-lag "$lag"
@@ -137,7 +137,7 @@ expect_in "$tmp/one.csv" "# hdasoko " csv_run_header
 expect_in "$tmp/one.csv" "# threads: 2" csv_run_header
 expect_in "$tmp/one.csv" "# cpu: " csv_run_header
 expect_in "$tmp/outputs.out" "2 threads, memory limit" text_run_header
-[ "$(json_get "$tmp/json.out" 'sorted(d["run"])')" = "['commit', 'cores', 'cpu', 'date', 'memory_limit_bytes', 'threads', 'time_limit_s', 'version']" ] ||
+[ "$(json_get "$tmp/json.out" 'sorted(d["run"])')" = "['commit', 'cores', 'cpu', 'date', 'memory_limit_bytes', 'options', 'threads', 'time_limit_s', 'version']" ] ||
     fail "json: the run header's keys"
 # The SOK file is itself a level file whose solution line verifies.
 sok_solution=$(sed -n '/^Solution/{n;p;}' "$tmp/one.sok")

@@ -20,7 +20,7 @@ if ldd "$hdasoko" 2>/dev/null | grep -qE 'lib(a|t)san'; then
 fi
 
 # XSokoban 50 needs far more than 32 MB: the limit always stops it. The
-# limit holds the whole process (cli/memory_watch): peak RSS within it plus
+# limit holds the whole process (run/memory_watch): peak RSS within it plus
 # 10 MB, the most a closed-table growth adds for a moment (its old array).
 # 16 workers hold about 50 MB before they search, so they get 96 MB.
 for run in "1 32" "2 32" "16 96"; do
@@ -57,8 +57,8 @@ done
 # in optimal mode too) solve it in 20 pushes within 50 MB of peak RSS.
 printf '%s\n' '##########' '#  @ #####' '#$ $ #####' '#. $######' '# #.######' \
     '# ########' '#. $ #####' '#    #####' '#.  ######' '##########' >"$tmp/issue68.xsb"
-members=$("$hdasoko" solve --help | sed -n '/--portfolio TEXT/,/^  --[a-z]/p' | grep -E '^ {20,}[a-z-]+: ' |
-    awk '{print $1}' | tr -d :)
+members=$("$hdasoko" solve --help | grep -E '^ +--portfolio ' | sed 's/.*separated by commas: //; s/ (read by.*//' |
+    tr -d ' ' | tr , '\n')
 [ -n "$members" ] || fail "issue68: no portfolio members read from --help"
 for member in default $members; do
     modes=any

@@ -83,6 +83,6 @@ check_svg "$tmp/any.svg" "" solved 2>"$tmp/check.err"
 expect_exit 10 bench bench "$tmp/four.xsb" --plot "$tmp/bench.svg"
 [ -s "$tmp/bench.svg" ] || fail "bench: no SVG written"
 expect_exit 30 not_svg solve "$tmp/four.xsb" --level 1 --plot "$tmp/x.png" --quiet
-expect_in "$tmp/not_svg.err" "--plot writes SVG" not_svg
+expect_in "$tmp/not_svg.err" "--plot: writes SVG" not_svg
 
 finish plot.sh

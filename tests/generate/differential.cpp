@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 
 #include "heuristic/pdb.hpp"
 #include "portfolio/portfolio.hpp"
+#include "run/options.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -25,8 +27,8 @@ const char* order_name(search::Order order) {
 std::string config_name(const char* search, search::Order order, heuristic::Kind kind, bool pi_corral,
                         int threads, bool deadlock_search, bool penalties) {
     return std::string(search) + " " + order_name(order) + " " + heuristic::kind_name(kind) +
-           (pi_corral ? "" : " no-pi") + (deadlock_search ? "" : " no-deadlock-search") +
-           (penalties ? " penalties" : "") + " threads=" + std::to_string(threads);
+           (pi_corral ? "" : " pi-corral=off") + (deadlock_search ? "" : " deadlock-search=off") +
+           (penalties ? " penalties=on" : "") + " threads=" + std::to_string(threads);
 }
 
 // A search function run with the base options changed as the config says.
@@ -67,26 +69,21 @@ Config adjusted(Config c, const std::string& suffix, Set set) {
     return c;
 }
 
-// The same with a perimeter of at most `states` states (search/perimeter.hpp):
-// small budgets end inside a layer, so held and missing states both count.
-Config with_perimeter(Config c, size_t states) {
-    return adjusted(std::move(c), " perimeter=" + std::to_string(states),
-                    [states](search::Options& o) { o.perimeter_states = states; });
+// The same with option `name` of the option table (run/options.hpp) set to
+// `value`, as the command line would set it; " name=value" added to the name.
+Config with_option(Config c, const std::string& name, std::string value) {
+    const run::Spec* spec = run::find_option(name);
+    if (!spec || !spec->check(value).empty())
+        throw std::invalid_argument("differential: no option --" + name + " " + value);
+    return adjusted(std::move(c), " " + name + "=" + value, [spec, value](search::Options& o) {
+        run::Settings settings;
+        settings.search = o;
+        spec->set(*spec, settings, value);
+        o = settings.search;
+    });
 }
 
-// The same with the cluster deadlock search run on every child when it is
-// generated (Options::lazy_deadlock_search off; the default runs it on each pop).
-Config eager_deadlock_search(Config c) {
-    return adjusted(std::move(c), " eager-deadlock-search", [](search::Options& o) { o.lazy_deadlock_search = false; });
-}
-
-// The same with another last-layer lag than the default's (auto, which on
-// levels this small is 0 throughout): 0 (wait while behind in h too), -1
-// (never wait) or layer (wait only across f layers, what auto turns to).
-Config with_lag(Config c, int lag) {
-    const std::string name = lag == search::Options::hda_lag_layer ? "layer" : std::to_string(lag);
-    return adjusted(std::move(c), " lag=" + name, [lag](search::Options& o) { o.hda_lag = lag; });
-}
+Config with_switch(Config c, const std::string& name, bool on) { return with_option(std::move(c), name, on ? "on" : "off"); }
 
 // The same with the default lag and ownership grown early: from the start
 // (lag `layer`, a worker one layer behind expands early, abstract owners)
@@ -99,69 +96,16 @@ Config grown(Config c, uint64_t young) {
     });
 }
 
-// The same with the last-layer lag and without the default local dives
-// (search/hda.hpp): a child continuing the best line goes to its owner.
-Config without_local_dive(Config c) {
-    return adjusted(std::move(c), " no-local-dive", [](search::Options& o) {
-        o.hda_lag = 0;
-        o.hda_local_dive = false;
-    });
+// The last-layer behaviours (search/hda.hpp) that need a lag within the
+// layer: 0, where auto is 0 on levels this small anyway.
+Config with_lag_0(Config c, const std::string& name, bool on) {
+    return with_switch(with_option(std::move(c), "hda-lag", "0"), name, on);
 }
 
-// The same with the last-layer lag and speculation (search/hda.hpp): a
-// worker behind the best node expands its own best on the second line.
-Config with_speculation(Config c) {
-    return adjusted(std::move(c), " speculate", [](search::Options& o) {
-        o.hda_lag = 0;
-        o.hda_speculate = true;
-    });
-}
-
-// The same with hand-over (search/hda.hpp): a child continuing the best
-// line goes to its owner when the owner has nothing in its f layer.
-Config with_handover(Config c) {
-    return adjusted(std::move(c), " handover", [](search::Options& o) { o.hda_handover = true; });
-}
-
-// The same with tunnel macros set on or off (search/expander.hpp), whatever
-// the default.
-Config with_tunnels(Config c, bool tunnels) {
-    return adjusted(std::move(c), tunnels ? " tunnels" : " no-tunnels",
-                    [tunnels](search::Options& o) { o.tunnels = tunnels; });
-}
-
-// The same with goal-room patterns set on or off (deadlock/goal_patterns.hpp).
-Config with_goal_patterns(Config c, bool on) {
-    return adjusted(std::move(c), on ? " goal-patterns" : " no-goal-patterns",
-                    [on](search::Options& o) { o.goal_patterns = on; });
-}
-
-// The same with frozen-goal deadlocks set on or off (deadlock/frozen_goals.hpp).
-Config with_frozen_goals(Config c, bool on) {
-    return adjusted(std::move(c), on ? " frozen-goals" : " no-frozen-goals",
-                    [on](search::Options& o) { o.frozen_goals = on; });
-}
-
-// The same with the PDB bound's groups of up to 4 boxes and the patterns of
-// five (heuristic/group_pdb.hpp, five_patterns.hpp) or pairs only.
+// The PDB bound's groups of up to 4 boxes and the patterns of five from the
+// start (heuristic/group_pdb.hpp, five_patterns.hpp), or pairs only.
 Config with_groups(Config c, bool on) {
-    return adjusted(std::move(c), on ? " pdb-group=5" : " pdb-group=2",
-                    [on](search::Options& o) {
-                        o.pdb_group = on ? 5 : 2;
-                        o.fives_after = 0;  // the patterns from the start
-                    });
-}
-
-// The same with another order among equal f and h (search::TieBreak).
-Config with_tie_break(Config c, search::TieBreak tie) {
-    const char* name = tie == search::TieBreak::lifo ? " tie=lifo" : tie == search::TieBreak::goals ? " tie=goals" : " tie=plan";
-    return adjusted(std::move(c), name, [tie](search::Options& o) { o.tie_break = tie; });
-}
-
-// The same with pair conflicts set on or off (heuristic/pair_conflicts.hpp),
-// whatever the default.
-Config with_conflicts(Config c, bool on) {
-    return adjusted(std::move(c), on ? " conflicts" : " no-conflicts", [on](search::Options& o) { o.pair_conflicts = on; });
+    return with_option(with_option(std::move(c), "pdb-group", on ? "5" : "2"), "fives-after", "0");
 }
 
 // A portfolio race; `proves`: its answers must be proven optimal (by
@@ -205,17 +149,17 @@ std::vector<Config> make_configs() {
                 all.push_back(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers));
             for (int lag : {-1, 0, search::Options::hda_lag_layer})
                 for (int workers : {2, 3})
-                    all.push_back(
-                        with_lag(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), lag));
+                    all.push_back(with_option(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers),
+                                              "hda-lag", lag == search::Options::hda_lag_layer ? "layer" : std::to_string(lag)));
             for (int workers : {2, 3})
                 all.push_back(
-                    without_local_dive(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+                    with_lag_0(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), "local-dive", false));
             for (int workers : {2, 3})
                 all.push_back(
-                    with_speculation(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+                    with_lag_0(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), "speculate", true));
             for (int workers : {2, 3})
                 all.push_back(
-                    with_handover(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers)));
+                    with_switch(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), "handover", true));
             for (uint64_t young : {0, 40})
                 for (int workers : {2, 3})
                     all.push_back(grown(plain("hda", hda_family, 16, search::hda, Order::astar, kind, pi, workers), young));
@@ -230,8 +174,9 @@ std::vector<Config> make_configs() {
     for (heuristic::Kind kind : {heuristic::Kind::matching, heuristic::Kind::pdb})
         for (int workers : {1, 2})
             for (size_t states : {20, 300, 5000})
-                all.push_back(with_perimeter(
-                    plain("hda", perimeter_family, 4, search::hda, Order::astar, kind, true, workers), states));
+                all.push_back(with_option(
+                    plain("hda", perimeter_family, 4, search::hda, Order::astar, kind, true, workers), "perimeter",
+                    std::to_string(states)));
     // Penalty patterns on (the configurations above run with them off),
     // with and without the cluster deadlock search that would otherwise
     // prune most of the states a pattern calls infinite.
@@ -243,10 +188,12 @@ std::vector<Config> make_configs() {
         }
     // The deadlock search on each child (the configurations above run it on each pop).
     for (heuristic::Kind kind : kinds) {
-        all.push_back(eager_deadlock_search(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1)));
+        all.push_back(with_switch(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1),
+                                  "lazy-deadlock-search", false));
         for (int workers : {2, 3})
             all.push_back(
-                eager_deadlock_search(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers)));
+                with_switch(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers),
+                            "lazy-deadlock-search", false));
     }
     // Tunnel macros on and off (whichever is the default, both are run):
     // A* with and without PI-corrals and the deadlock search, HDA* with 2
@@ -254,20 +201,22 @@ std::vector<Config> make_configs() {
     for (heuristic::Kind kind : kinds)
         for (bool tunnels : {true, false}) {
             for (bool pi : {true, false})
-                all.push_back(with_tunnels(
-                    plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), tunnels));
-            all.push_back(with_tunnels(
-                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), tunnels));
+                all.push_back(with_switch(
+                    plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), "tunnels", tunnels));
+            all.push_back(with_switch(
+                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), "tunnels", tunnels));
             for (int workers : {2, 3})
-                all.push_back(with_tunnels(
-                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), tunnels));
-            all.push_back(with_tunnels(
-                plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), tunnels));
+                all.push_back(with_switch(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), "tunnels", tunnels));
+            all.push_back(with_switch(
+                plain("astar", any_family, 4, search::astar, Order::greedy, kind, true, 1), "tunnels", tunnels));
         }
     // Goal-room patterns, frozen-goal deadlocks and groups (up to four or
     // pairs only), each on and off (whichever is the default, both are run): A* with and without
     // PI-corrals and the deadlock search, HDA* with 2 and 3 workers.
-    for (Config (*with)(Config, bool) : {with_goal_patterns, with_frozen_goals, with_groups})
+    auto goal_patterns = [](Config c, bool on) { return with_switch(std::move(c), "goal-patterns", on); };
+    auto frozen_goals = [](Config c, bool on) { return with_switch(std::move(c), "frozen-goals", on); };
+    for (Config (*with)(Config, bool) : {+goal_patterns, +frozen_goals, with_groups})
         for (heuristic::Kind kind : kinds)
             for (bool on : {true, false}) {
                 for (bool pi : {true, false})
@@ -281,12 +230,12 @@ std::vector<Config> make_configs() {
     // The tie-breaks other than the default (search/hda.hpp tie(); the
     // configurations above run with the default, plan): A*, HDA* with 2
     // and 3 workers, the reverse A* (goals).
-    for (search::TieBreak tie : {search::TieBreak::lifo, search::TieBreak::goals})
+    for (const char* tie : {"lifo", "goals"})
         for (heuristic::Kind kind : kinds) {
-            all.push_back(with_tie_break(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1), tie));
+            all.push_back(with_option(plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1), "tie-break", tie));
             for (int workers : {2, 3})
-                all.push_back(with_tie_break(
-                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), tie));
+                all.push_back(with_option(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), "tie-break", tie));
         }
     // Pair conflicts on and off (whichever is the default, both are run):
     // A* with and without PI-corrals and the deadlock search, HDA* with 2
@@ -296,19 +245,20 @@ std::vector<Config> make_configs() {
         for (bool on : {true, false}) {
             for (bool pi : {true, false})
                 all.push_back(
-                    with_conflicts(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), on));
-            all.push_back(with_conflicts(
-                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), on));
+                    with_switch(plain("astar", astar_family, 1, search::astar, Order::astar, kind, pi, 1), "conflicts", on));
+            all.push_back(with_switch(
+                plain("astar", astar_family, 1, search::astar, Order::astar, kind, true, 1, false), "conflicts", on));
             for (int workers : {2, 3})
-                all.push_back(with_conflicts(
-                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), on));
-            all.push_back(with_handover(
-                with_conflicts(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, 2), on)));
+                all.push_back(with_switch(
+                    plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, workers), "conflicts", on));
+            all.push_back(with_switch(
+                with_switch(plain("hda", hda_family, 4, search::hda, Order::astar, kind, true, 2), "conflicts", on),
+                "handover", true));
         }
     }
-    all.push_back(with_tie_break(
+    all.push_back(with_option(
         plain("reverse", reverse_family, 1, search::reverse, Order::astar, heuristic::Kind::matching, true, 1),
-        search::TieBreak::goals));
+        "tie-break", "goals"));
     for (heuristic::Kind kind : kinds)
         for (Order order : {Order::weighted, Order::greedy})
             all.push_back(plain("astar", any_family, 4, search::astar, order, kind, true, 1));
