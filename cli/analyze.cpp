@@ -10,12 +10,12 @@
 #include "board/board.hpp"
 #include "board/goal_zone.hpp"
 #include "deadlock/goal_patterns.hpp"
-#include "fess/packing_order.hpp"
 #include "fess/rooms.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/pdb.hpp"
 #include "heuristic/pair_conflicts.hpp"
 #include "moves/moves.hpp"
+#include "plan/packing_order.hpp"
 #include "report.hpp"
 #include "run/solve.hpp"
 #include "state/state.hpp"
@@ -53,7 +53,7 @@ struct Analysis {
     int fives = 0;
     double fives_s = 0;
     std::string dead_picture, zone_picture;
-    // Packing order (fess/packing_order.hpp): goals drawn with their rank.
+    // Packing order (plan/packing_order.hpp): goals drawn with their rank.
     std::string packing_picture;
     int packing_stuck = 0;
     int packing_together = 0;
@@ -139,7 +139,7 @@ Analysis analyze(const level::Level& level, bool fives) {
     }
 
     t = std::chrono::steady_clock::now();
-    const fess::PackingOrder packing(board);
+    const plan::PackingOrder packing(board);
     a.packing_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     a.packing_stuck = packing.stuck();
     t = std::chrono::steady_clock::now();

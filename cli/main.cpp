@@ -104,7 +104,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
     // Every allocation of the process takes its bytes from this budget
     // (memory/budget.hpp); the watch of each level holds resident memory.
     memory::set_limit(plan.memory_limit_bytes);
-    if (plan.improve && plan.mode != search::Mode::any) {
+    if (plan.improve && plan.mode != portfolio::Mode::any) {
         std::cerr << "hdasoko: --improve needs --mode any (optimal mode proves the shortest already)\n";
         return run::exit_bad_input;
     }
@@ -115,7 +115,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
         };
     if (plan.search == run::Algorithm::portfolio) {  // names checked before any search starts
         std::string error;
-        if (search::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
+        if (portfolio::portfolio_members(plan.portfolio, plan.mode, options, options.threads, error).empty()) {
             std::cerr << "hdasoko: --portfolio: " << error << '\n';
             return run::exit_bad_input;
         }
@@ -176,7 +176,7 @@ int run_levels(const std::vector<const level::Level*>& levels, const run::Settin
     if (!to.plot_path.empty()) {
         std::ostringstream title;
         title << "hdasoko " << (plan.search == run::Algorithm::portfolio ? "portfolio " + plan.portfolio : run::algorithm_name(plan.search)) << ", "
-              << (plan.mode == search::Mode::any ? "any" : "optimal") << " mode, " << options.threads
+              << (plan.mode == portfolio::Mode::any ? "any" : "optimal") << " mode, " << options.threads
               << " threads, time limit " << (options.limits.time_limit_s > 0 ? cli::fixed(options.limits.time_limit_s, 0) + " s" : "none");
         if (!cli::write_results_svg(to.plot_path, all, title.str()))
             std::cerr << "hdasoko: cannot write " << to.plot_path << '\n';

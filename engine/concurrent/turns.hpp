@@ -2,8 +2,8 @@
 // side by side. A portfolio starts more searches than it has threads when a
 // member runs beside the budget for a while (reverse-greedy-early); left to
 // the scheduler, that member takes a third of every core, so every other
-// member slows down, also the one that needs its whole core (fess-box-plan
-// on XSokoban 18 and 52). Members in one Turns object instead hold a turn of
+// member slows down, also one that needs its whole core to finish within
+// the limit. Members in one Turns object instead hold a turn of
 // `slice` each in rotation, so that they together use one core and the
 // others keep theirs.
 //

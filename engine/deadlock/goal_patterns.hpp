@@ -64,10 +64,10 @@ public:
     // saw: a relaxed set (the group's goals holding a box) changes only when
     // a box enters or leaves the group, so most calls read the player's area
     // from a label per square instead of filling it afresh (the fill was 5 %
-    // of an HDA* worker's time on XSokoban 62).
+    // of an HDA* worker's time).
     struct Scratch {
         // Relaxed sets remembered, direct-mapped (32 slots missed three times
-        // as often on XSokoban 62).
+        // as often).
         static constexpr size_t slots = 256;
         explicit Scratch(const board::Board& board) : area(board), boxes(board.words()) {}
         moves::Reachability area;

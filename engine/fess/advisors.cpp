@@ -20,7 +20,7 @@ void Advisors::set_parent(const uint64_t* boxes, Cell player, const FeatureVecto
                           const moves::Push* first, BoxPath& paths) {
     parent_ = parent;
     hotspots_.set(boxes);
-    target_ = features_.next_goal(boxes);
+    target_ = features_.progress().next_goal(boxes);
     carrier_ = no_cell;
     opening_ = false;
     first_ = first ? *first : moves::Push{no_cell, 0};

@@ -15,26 +15,15 @@
 //   opener:       when neither goal has a box path, a push of a box in the
 //                 way of the box nearest to the next goal (on the path that
 //                 box would take alone); for box moves (pick()), the move of
-//                 such a box off that path with the lowest bound. XSokoban,
-//                 30 s, fess-box-plan alone on one thread: 72 of 90 with it
-//                 and without (52 gained in 455,730 expansions instead of
-//                 over 608,326; 61 lost; 44 in 1.8 s against 11.0 s, 36 and
-//                 90 in 12 s against 3 s); the default portfolio 79 of 90
-//                 either way, 52 in 24.6 s against 26.5 s
-//                 (perf/results/xsokoban-any-30s-*-{13c88a3,f54851d}.*);
+//                 such a box off that path with the lowest bound;
 //   hotspot:      a push of the hottest box (fess/hotspots.hpp: the box
 //                 on the most lone paths of the other boxes off goals) to
 //                 a square on fewer of them;
 //   connectivity: a push after which the free squares form fewer regions;
 //   room connectivity (single pushes only): a push after which fewer boxes
 //                 stand in the passages between rooms (fess/rooms.hpp).
-//                 XSokoban, 30 s per level, one core (afda5a5): fess 64 of
-//                 90 with it and without (20, 32, 46, 74 solved faster or
-//                 at all: 74 in 3.3 s against 17.1 s; 16 lost); for box
-//                 moves (pick()) it lost: fess-box-plan 69 against 72 (19,
-//                 31, 61, 90 lost; 18, 44 faster, 39 gained), and as a
-//                 dimension of the feature cells it lost too (52 unsolved
-//                 in 40 s).
+//                 Measured, it helped single pushes and lost levels for
+//                 box moves and as a dimension of the feature cells.
 // One per search; set_parent() once per expansion, advised() per child.
 #pragma once
 

@@ -58,8 +58,8 @@ public:
     // player pushes from) is set in `blockers` (cleared first; words()
     // words). False when even alone it has no path. The lone path depends
     // only on (box, the player's side of it, target), so its squares are
-    // kept per triple after the first search (about 40 % of fess's time
-    // went to these searches on XSokoban 29 before).
+    // kept per triple after the first search (searched afresh, they could
+    // take nearly half of fess's time).
     // `squares` (optional) gets the lone path's squares themselves.
     bool blockers(const uint64_t* boxes, board::Cell player, board::Cell box, board::Cell target,
                   std::vector<uint64_t>& blockers, std::vector<uint64_t>* squares = nullptr);

@@ -11,51 +11,25 @@ namespace hdasoko::fess {
 using board::Cell;
 using board::no_cell;
 
-Features::Features(const board::Board& board, const PackingOrder& order, Key key, OutOfPlan out_of_plan)
-    : board_(board), order_(order), key_(key), out_of_plan_(out_of_plan), rooms_(board), seen_(board.words()), blocked_(board.words()), stack_(board.cells() + 1) {}
+Features::Features(const board::Board& board, const plan::PackingOrder& order, Key key, plan::OutOfPlan out_of_plan)
+    : board_(board),
+      progress_(board, order, out_of_plan),
+      key_(key),
+      rooms_(board),
+      seen_(board.words()),
+      stack_(board.cells() + 1) {}
 
 FeatureVector Features::of(const uint64_t* boxes) { return of(boxes, count_regions(boxes)); }
 
 FeatureVector Features::of(const uint64_t* boxes, int regions) {
     FeatureVector f;
-    int packed = 0;
-    const int out = packing(boxes, packed);
-    f.packed = static_cast<uint8_t>(packed);
-    f.in_plan = static_cast<uint8_t>(packed - out);
-    f.out_of_plan = static_cast<uint8_t>(std::min(out, max_small));
+    const plan::Packing p = progress_.of(boxes);
+    f.packed = static_cast<uint8_t>(p.packed);
+    f.in_plan = static_cast<uint8_t>(p.packed - p.out_of_plan);
+    f.out_of_plan = static_cast<uint8_t>(std::min(p.out_of_plan, max_small));
     f.regions = static_cast<uint8_t>(std::min(regions, max_small));
     f.rooms = static_cast<uint8_t>(std::min(rooms_.obstructed(boxes), max_small));
     return f;
-}
-
-int Features::packing(const uint64_t* boxes, int& packed) {
-    // blocked_: the squares the ways in of the empty goals met so far use
-    // (PackingOrder::path); a box on a later goal is out of plan only on one
-    // of them.
-    const int words = board_.words();
-    bool gap = false;
-    int out = 0;
-    packed = 0;
-    for (Cell g : order_.order()) {
-        if (state::has_box(boxes, g)) {
-            ++packed;
-            if (gap) out += out_of_plan_ == OutOfPlan::ahead || state::has_box(blocked_.data(), g);
-        } else {
-            if (out_of_plan_ == OutOfPlan::on_way_in) {
-                if (!gap) std::fill(blocked_.begin(), blocked_.end(), 0);
-                const uint64_t* path = order_.path(g);
-                for (int w = 0; w < words; ++w) blocked_[w] |= path[w];
-            }
-            gap = true;
-        }
-    }
-    return out;
-}
-
-Cell Features::next_goal(const uint64_t* boxes) const {
-    for (Cell g : order_.order())
-        if (!state::has_box(boxes, g)) return g;
-    return no_cell;
 }
 
 int Features::count_regions(const uint64_t* boxes) {

@@ -4,17 +4,8 @@
 // heuristic value. Features here:
 //   packed:       boxes on goals; in_plan: those not out of plan; either
 //                 is the cells' key (see cell_of);
-//   out_of_plan:  boxes on goals placed ahead of the packing order (a goal
-//                 filled while a goal the order fills earlier is still
-//                 empty) that stand on the way in of such an earlier goal
-//                 (PackingOrder::path: the squares its box and the player
-//                 used when it was pulled out): they block the goals still
-//                 to fill. A box ahead of the order but off every such way
-//                 is no obstacle and counts as in plan (XSokoban 48, whose
-//                 goal room is filled from two sides: fess solved it in 640
-//                 expansions, against none in 30,000 counting every box
-//                 ahead of the order; fess 49 -> 50 of 90 at 30,000
-//                 expansions per level, fess-box 57 either way);
+//   out_of_plan:  boxes on goals placed ahead of the packing order where
+//                 they block a goal still to fill (plan/progress.hpp);
 //   regions:      player connectivity, the number of separate areas the
 //                 free squares form around the boxes (1: the player can go
 //                 everywhere).
@@ -29,8 +20,9 @@
 #include <vector>
 
 #include "board/board.hpp"
-#include "fess/packing_order.hpp"
 #include "fess/rooms.hpp"
+#include "plan/packing_order.hpp"
+#include "plan/progress.hpp"
 
 namespace hdasoko::fess {
 
@@ -47,18 +39,14 @@ class Features {
 public:
     // Cell keys (cell_of): boxes packed in plan, or every packed box.
     enum class Key { in_plan, packed };
-    // Which boxes ahead of the packing order are out of plan: those on the
-    // way in of an earlier empty goal (above), or every one (ahead).
-    // fess keys its cells in plan and counts on the way in; fess-box keys
-    // them by every packed box, where out of plan only breaks ties inside a
-    // cell, and counts every box ahead: XSokoban, 30 s per level, one core,
-    // fess-box solved 69 of 90 counting every box ahead (b91e306) and 66
-    // counting on the way in (16, 18, 24, 41, 44, 61 lost; 48, 74, 90
-    // gained), and the default portfolio with the two fess members counting
-    // on the way in solved 74 (perf/results/fess-out-of-plan-s15.md).
-    enum class OutOfPlan { on_way_in, ahead };
-    Features(const board::Board& board, const PackingOrder& order, Key key = Key::in_plan,
-             OutOfPlan out_of_plan = OutOfPlan::on_way_in);
+    // out_of_plan: which boxes ahead of the packing order are out of plan
+    // (plan/progress.hpp). fess keys its cells in plan and counts on the
+    // way in; fess-box keys them by every packed box, where out of plan
+    // only breaks ties inside a cell, and counts every box ahead (measured:
+    // each solves levels the other does not;
+    // perf/results/fess-out-of-plan-s15.md).
+    Features(const board::Board& board, const plan::PackingOrder& order, Key key = Key::in_plan,
+             plan::OutOfPlan out_of_plan = plan::OutOfPlan::on_way_in);
 
     FeatureVector of(const uint64_t* boxes);
     // The same with the number of regions known (box moves: BoxPath counts them).
@@ -78,46 +66,23 @@ public:
         f.rooms = static_cast<uint8_t>(parent.rooms - rooms_.linking(from) + rooms_.linking(to));
         return f;
     }
-    // Boxes on goals placed in plan (packed and not out of plan): the
-    // packing pass of of() alone, without regions and rooms.
-    int in_plan(const uint64_t* boxes) {
-        int packed = 0;
-        const int out = packing(boxes, packed);
-        return packed - out;
-    }
-    // The first goal of the packing order without a box, or no_cell.
-    board::Cell next_goal(const uint64_t* boxes) const;
-    const PackingOrder& order() const { return order_; }
+    // Packed, out of plan and the next goal of the packing order.
+    const plan::Progress& progress() const { return progress_; }
 
     // Cell index of a feature vector in a flat table of cells() entries:
     // the key, boxes packed in plan (in_plan: packed and not out of plan;
     // FESS's packing feature counts boxes packed "according to the packing
-    // order") or every packed box, and the regions, capped at
-    // max_cell_regions. XSokoban, 30 s per level, one core, with the order
-    // pulling several boxes (packing_order.hpp): fess solved 58 of 90 keyed
-    // by every packed box and 63 in plan (15, 36, 39, 42, 44, 46, 47 gained;
-    // 13, 74 lost): a box packed out of order is no progress; fess-box 67
-    // and 68 (in plan: 36, 42, 48, 90 gained; 13, 18, 85 lost; measured
-    // with out of plan capped at 15, which solved 48 in 4 s: uncapped, not
-    // in 20 s; 90 in 27 s either way), but in the default portfolio (2
-    // threads) with both in plan 73 as before (36, 39, 42 gained; 18, 74,
-    // 85 lost; 90 needs fess-box's whole core). So fess keys in plan,
-    // fess-box by every packed box
-    // (perf/results/fess-packing-order-and-cells-s14.md). out_of_plan as a
-    // third dimension spread the search over too many cells (XSokoban 4 and
-    // 9 went unsolved in 5 s with it).
-    // The cap: every cell gets its turn, and with up to 15 region counts
-    // per packed count (XSokoban 16: 110 cells) the cells where most boxes
-    // are packed got too few. Measured on XSokoban at 20,000 expansions per
-    // level (fess-box) and 30,000 (fess), keyed by every packed box: cap 2 /
-    // 3 / 4 / 15 solved 54 / 55 / 52 / 48 with fess-box, cap 3 / 15 solved
-    // 51 / 48 with fess; without regions in the cell (cap 0) fess-box solved
-    // 48, a different 48. The default portfolio with cap 2 for both members
-    // (f54851d, 30 s, 2 threads): 77 of 90 against 79; 28 solved (27.7 s,
-    // fess-box-plan: 466,875 expansions against 911,046+ with cap 3, the
-    // search waits less for the cell its solution starts in) and 52 in
-    // 11.8 s, but 18, 74 and 75 lost, 16 and 39 slower
-    // (perf/results/xsokoban-any-30s-default-cell-regions-2-f54851d).
+    // order": a box packed out of order is no progress) or every packed
+    // box, and the regions, capped at max_cell_regions. fess keys in plan,
+    // fess-box by every packed box (measured: each keying solves levels the
+    // other loses; perf/results/fess-packing-order-and-cells-s14.md). Out
+    // of plan is no dimension of the cells: a third dimension spreads the
+    // search over too many cells; it breaks ties inside one (fess.cpp,
+    // file()).
+    // The cap: the search gives every cell its turn, so with a cell for
+    // each region count (up to max_small per packed count) the cells where
+    // most boxes are packed, the ones nearest a solution, get too few
+    // turns; without regions the cells lose the connectivity feature.
     int cell_of(const FeatureVector& f) const {
         return (key_ == Key::in_plan ? f.in_plan : f.packed) * (max_cell_regions + 1) +
                std::min<int>(f.regions, max_cell_regions);
@@ -129,17 +94,12 @@ public:
 
 private:
     int count_regions(const uint64_t* boxes);
-    // One pass over the goals in packing order: sets `packed` (boxes on
-    // goals) and returns how many of them are out of plan.
-    int packing(const uint64_t* boxes, int& packed);
 
     const board::Board& board_;
-    const PackingOrder& order_;
+    plan::Progress progress_;
     const Key key_;
-    const OutOfPlan out_of_plan_;
     const Rooms rooms_;
     std::vector<uint64_t> seen_;
-    std::vector<uint64_t> blocked_;
     std::vector<board::Cell> stack_;
 };
 

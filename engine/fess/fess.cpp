@@ -22,7 +22,7 @@
 #include "fess/advisors.hpp"
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
-#include "fess/packing_order.hpp"
+#include "plan/packing_order.hpp"
 #include "search/expander.hpp"
 #include "search/limit_check.hpp"
 #include "state/arena.hpp"
@@ -55,9 +55,9 @@ constexpr uint8_t tested_live = 1;     // Node::unused of a child the deadlock s
 // Empty goals of the packing order the packing advisor looks for a carrier
 // for, first to last.
 constexpr int max_targets = 2;
-// States per corral deadlock search: at 32 it proved enough to prune
-// (XSokoban 9: 6,294 -> 4,281 expansions) at two to three times the time
-// per expansion.
+// States per corral deadlock search: 32 proves enough deadlocks to prune
+// at two to three times the time per expansion (fess.hpp,
+// run_with_corral_search).
 constexpr int corral_node_limit = 32;  // expansions between clock reads
 
 // One cell of feature space: its unexpanded nodes, best first, and how often
@@ -78,7 +78,7 @@ public:
     // key, out_of_plan: the cells' key and which boxes are out of plan
     // (features.hpp); single pushes key in plan, on the way in.
     Fess(const board::Board& board, const search::Options& options, Features::Key key = Features::Key::in_plan,
-         Features::OutOfPlan out_of_plan = Features::OutOfPlan::on_way_in)
+         plan::OutOfPlan out_of_plan = plan::OutOfPlan::on_way_in)
         : board_(board),
           options_(options),
           words_(board.words()),
@@ -129,12 +129,10 @@ private:
     // box moves only: the cells cap them (Features::max_cell_regions), so
     // in a cell at the cap a state that joins the areas the boxes split
     // (the connectivity feature's progress) comes first among equal
-    // weights. XSokoban 30 starts with 11 regions: fess-box-plan solved it
-    // in 14,671 expansions, against none in 680,000 before. XSokoban, 30 s
-    // per level, one core (aa95c53): fess-box-plan 72 of 90 either way (30
-    // and 61 gained, 36 and 74 lost; fess solves both since 5bcd472), fess
-    // 63 either way (47 and 74 gained; 32 and 40, which only fess solves,
-    // lost), so single pushes keep h right after out of plan.
+    // weights: the cap otherwise hides that progress where the boxes split
+    // the floor into more regions than it. Single pushes keep h
+    // right after out of plan: measured, regions first there lost as many
+    // levels as they gained.
     void file(uint32_t node, const FeatureVector& f) {
         const int c = features_.cell_of(f);
         FeatureCell& cell = cells_[c];
@@ -181,9 +179,8 @@ private:
     // the search was most of the cost of a child (65-75 % of fess-box's
     // time). Box moves test the children the advisors pick at once (see
     // expand_box_moves); they are marked tested_live. Box moves test goal
-    // patterns here too, for the same reason: at every child they cost
-    // fess-box 17 % of its time (XSokoban 19, 100,000 expansions: 8.5 s
-    // against 7.2 s without them).
+    // patterns here too, for the same reason: tested at every child they
+    // cost fess-box a sixth of its time.
     bool lazy_dead(uint32_t index, const uint64_t* state) {
         const Node& node = nodes_[index];
         if (node.parent == none || node.unused == tested_live) return false;
@@ -219,7 +216,7 @@ private:
     const board::Board& board_;
     const search::Options& options_;
     const int words_, stride_;
-    PackingOrder order_;
+    plan::PackingOrder order_;
     Features features_;
     Advisors advisors_;
     const search::Options expander_options_;
@@ -233,10 +230,7 @@ private:
     // (and all together), not joined with the corrals that make it fail
     // (deadlock/pi_corral.hpp): sound either way, but the unions hold more
     // of fess's states to fewer boxes, away from the moves its advisors
-    // pick. XSokoban 31 took fess-box-plan 42,677 expansions with single
-    // corrals and was unsolved in 30 s (476,287) with unions; the default
-    // any portfolio at 30 s per level, 2 threads: 80 of 90 against 79,
-    // 442 s against 461 s (perf/results/xsokoban-any-30s-fess-single-corrals.md).
+    // pick (measured: perf/results/xsokoban-any-30s-fess-single-corrals.md).
     deadlock::PiCorral pi_corral_;
     deadlock::SubsetSearch subset_;     // the deadlock search around the moved box (lazy_dead, advised box moves)
     std::vector<uint64_t> corral_boxes_;
@@ -254,10 +248,10 @@ private:
     std::vector<FeatureCell> cells_;
     std::vector<int> listed_;  // cells that ever held a node
     // States a macro move passed through that single pushes reached later.
-    // Following them at once made the search wander (XSokoban 9, 10, 34, 38,
-    // 61, 63, 70 went unsolved in 5 s, 22 solved), so they are filed only
-    // when every cell is empty: then `unsolvable` still means that every
-    // state single pushes reach was expanded.
+    // Following them at once makes the search wander off the macro moves'
+    // line, so they are filed only when every cell is empty: then
+    // `unsolvable` still means that every state single pushes reach was
+    // expanded.
     std::vector<uint32_t> reserve_;
     uint64_t round_ = 0;
     std::vector<uint64_t> scratch_;
@@ -647,7 +641,7 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 }
 
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options) {
-    Fess<false, true> search(board, options, Features::Key::packed, Features::OutOfPlan::ahead);
+    Fess<false, true> search(board, options, Features::Key::packed, plan::OutOfPlan::ahead);
     return search.run();
 }
 

@@ -1,12 +1,12 @@
 // engine/fess: feature-space search for any-solution mode, after FESS
 // (Shoham and Schaeffer, "The FESS algorithm: a feature based approach to
-// single-agent search", IEEE CoG 2020). Owns the packing order of the goal
-// area (packing_order.hpp), the features a state is projected onto
-// (features.hpp), the advisors that weight moves (advisors.hpp) and the
-// search itself (fess.cpp). It reuses the forward search's expansion
+// single-agent search", IEEE CoG 2020): the features a state is projected
+// onto (features.hpp), read against the packing order of the goal area
+// (plan/), the advisors that weight moves (advisors.hpp) and the search
+// itself (fess.cpp). It is built on the forward search's expansion
 // (search/expander.hpp: pushes, dead squares, freeze, PI-corral and matching
-// deadlocks) and closed table; it is a portfolio member (`fess`) like the
-// searches of search/ and is compiled into the same library.
+// deadlocks) and closed table, and the portfolio (portfolio/) runs it as
+// members fess, fess-box, fess-box-plan and fess-corral.
 #pragma once
 
 #include "search/search.hpp"
@@ -37,13 +37,9 @@ search::SearchResult run_box_moves_in_plan(const board::Board& board, const sear
 
 // The same with a corral deadlock search (deadlock/corral_search.hpp) on
 // every state before it is expanded (stats.corral_deadlocks counts the
-// states it proves dead). Measured on XSokoban (shared, loaded machine): at
-// 10 s per level it solves 44 of 90, the levels fess solves at 30 s but 11,
-// with 8 % fewer expansions on them; per level it expands fewer states on
-// some (9: 6,294 -> 4,281; Microban 153: 390,018 -> 262,910) and more on
-// others (38: 41,584 -> 64,683) at two to three times the time per
-// expansion. Not a clear gain, so the default member is `fess`, and this
-// one is `fess-corral`.
+// states it proves dead). It expands fewer states on some levels and more
+// on others, at two to three times the time per expansion: no clear gain,
+// so the default member is `fess`, and this one is `fess-corral`.
 search::SearchResult run_with_corral_search(const board::Board& board, const search::Options& options);
 
 }  // namespace hdasoko::fess

@@ -37,7 +37,7 @@
 // the squares they left, and only the rows whose costs differ are matched
 // again (Hungarian::update), so that a parent one push from the last (a
 // search diving along its best line) costs O(n^2), not a fresh O(n^3)
-// matching (which was half of A*'s time with the PDB bound, XSokoban 51).
+// matching (which was half of A*'s time with the PDB bound).
 #pragma once
 
 #include <cstdint>
@@ -175,11 +175,9 @@ private:
     std::vector<board::Cell> rest_;        // the maze boxes outside a pattern
     bool scoring_rest_ = false;            // maze_part() called by with_fives()
     std::vector<char> used_;
-    // Groups tried first (group_bonus), each seeding a greedy packing. With
-    // 4 the packing fell 2 short of the best one at the start of XSokoban
-    // 23, 25, 30 and 67 and on 4 states of 25's and 67's best solutions;
-    // with 16 it is the best on all of those, at the same node rate (A*,
-    // one worker, 60 s on XSokoban 45, 64 and 67).
+    // Groups tried first (group_bonus), each seeding a greedy packing: with
+    // 4 the greedy packing fell short of the best one on some states, with
+    // 16 it found the best on every state checked, at the same node rate.
     static constexpr int max_group_tries = 16;
     Partition partition_;
     // Pair conflicts.

@@ -75,9 +75,9 @@ void PairConflicts::search(uint64_t memory_limit_bytes, const std::atomic<bool>*
     // pair's first square, 1 when on its second.
     // The table is row-major (a state's goal pairs side by side), a search
     // yields a column: written as each search ended, two threads wrote into
-    // the same cache lines at once (XSokoban 55 at 2 threads, alternated
-    // runs: 0.94-1.58x one thread's speed, against 1.51-1.56x with the
-    // columns written under a lock, a few at a time).
+    // the same cache lines at once (false sharing: two threads were at
+    // times no faster than one), so the columns are written under a lock,
+    // a few at a time.
     std::mutex write;
     auto write_columns = [&](const std::vector<uint16_t>& columns, const std::vector<size_t>& ids) {
         const std::lock_guard<std::mutex> lock(write);

@@ -21,12 +21,12 @@ const char* algorithm_name(Algorithm algorithm) {
 Algorithm Settings::algorithm() const {
     if (metric) return Algorithm::metric;
     // --search or --heuristic alone ask for one search; the rest races.
-    const bool alone = portfolio.empty() && mode == search::Mode::optimal && (lone || heuristic);
+    const bool alone = portfolio.empty() && mode == portfolio::Mode::optimal && (lone || heuristic);
     return alone ? lone.value_or(Algorithm::hda) : Algorithm::portfolio;
 }
 
 bool Settings::minimize_moves() const {
-    return !metric && portfolio.empty() && !lone && !heuristic && mode == search::Mode::optimal;
+    return !metric && portfolio.empty() && !lone && !heuristic && mode == portfolio::Mode::optimal;
 }
 
 std::string Settings::members() const { return portfolio.empty() ? "default" : portfolio; }
@@ -214,7 +214,7 @@ Spec hda_lag() {
 
 std::string member_help() {
     std::string help = "race these members: default (the mode's own) or names separated by commas:";
-    for (const auto& [name, what] : search::member_names()) help += " " + name + ",";
+    for (const auto& [name, what] : portfolio::member_names()) help += " " + name + ",";
     help.pop_back();
     return help;
 }

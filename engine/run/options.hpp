@@ -14,14 +14,14 @@
 #include <string_view>
 #include <vector>
 
+#include "portfolio/portfolio.hpp"
 #include "search/metric.hpp"
-#include "search/portfolio.hpp"
 #include "search/search.hpp"
 
 namespace hdasoko::run {
 
 // What searches a level (Settings::algorithm()).
-//   portfolio:   a race of members (search/portfolio.hpp), the default;
+//   portfolio:   a race of members (portfolio/portfolio.hpp), the default;
 //   astar, hda:  one search alone (--search, or --heuristic naming a bound);
 //   metric:      the lexicographic pushes/moves search (--metric);
 //   distributed: HDA* over MPI ranks (engine/mpi; set under mpirun).
@@ -45,7 +45,7 @@ struct Settings {
     std::optional<heuristic::Kind> heuristic;
     // Unset: the mode's default portfolio (or hda when --heuristic is given).
     std::optional<Algorithm> lone;
-    search::Mode mode = search::Mode::optimal;
+    portfolio::Mode mode = portfolio::Mode::optimal;
     std::string portfolio;                 // member list; empty: the mode's default
     std::optional<search::Metric> metric;  // prove a second objective
     bool improve = false;                  // --mode any: shorter solutions while time is left

@@ -66,7 +66,7 @@ void watch_tripped(Solved& out) {
     };
     retag(out.result.outcome);
     retag(out.unproven);
-    for (search::MemberReport& m : out.members) retag(m.outcome);
+    for (portfolio::MemberReport& m : out.members) retag(m.outcome);
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ Solved solve_level(const level::Level& level, const search::Options& given, cons
     } catch (const std::bad_alloc&) {
         Solved out;
         out.level = &level;
-        out.want_optimal = plan.mode == search::Mode::optimal;
+        out.want_optimal = plan.mode == portfolio::Mode::optimal;
         out.result.outcome = search::Outcome::memory_limit;
         return out;
     } catch (const std::exception& e) {
@@ -118,13 +118,13 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
 
     t = std::chrono::steady_clock::now();
     if (plan.search == run::Algorithm::portfolio) {
-        out.want_optimal = plan.mode == search::Mode::optimal;
+        out.want_optimal = plan.mode == portfolio::Mode::optimal;
         std::string error;
-        auto members = search::portfolio_members(plan.portfolio, plan.mode, with_pdb, options.threads, error);
+        auto members = portfolio::portfolio_members(plan.portfolio, plan.mode, with_pdb, options.threads, error);
         if (members.empty()) throw std::invalid_argument(error);
-        search::PortfolioResult race;
+        portfolio::PortfolioResult race;
         try {
-            race = search::race(board, std::move(members), plan.mode, options.limits);
+            race = portfolio::race(board, std::move(members), plan.mode, options.limits);
         } catch (const std::bad_alloc&) {  // the race's own tables; its members report their own
             race.result.outcome = search::Outcome::memory_limit;
         }
@@ -193,7 +193,7 @@ Solved solve_level_unguarded(const level::Level& level, const search::Options& g
         minimize_moves(board, level, options, out);
         out.phases.moves_s = since(t);
     }
-    if (plan.improve && plan.mode == search::Mode::any && out.result.outcome == search::Outcome::solved)
+    if (plan.improve && plan.mode == portfolio::Mode::any && out.result.outcome == search::Outcome::solved)
         improve(board, level, options, out, plan.improved ? plan.improved : [](const Solved&, const char*) {});
     if (watch.tripped()) watch_tripped(out);
     return out;

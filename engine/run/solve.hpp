@@ -7,9 +7,9 @@
 #include <string>
 
 #include "level/level.hpp"
+#include "portfolio/portfolio.hpp"
 #include "run/options.hpp"
 #include "search/metric.hpp"
-#include "search/portfolio.hpp"
 #include "search/search.hpp"
 
 namespace hdasoko::run {
@@ -50,7 +50,7 @@ struct Plan {
     bool improve = false;
     std::function<void(const Solved&, const char* by)> improved;
     std::string portfolio = "default";  // members, when search == portfolio
-    search::Mode mode = search::Mode::optimal;
+    portfolio::Mode mode = portfolio::Mode::optimal;
     // The whole process's resident memory (--memory-limit), held by a watch
     // (run/memory_watch) while a level is solved; 0: not watched.
     uint64_t memory_limit_bytes = 0;
@@ -65,7 +65,7 @@ struct Solved {
     // When a solution is not proven optimal though asked to be: why not.
     search::Outcome unproven = search::Outcome::solved;
     std::string winner;                         // portfolio: the member that answered
-    std::vector<search::MemberReport> members;  // portfolio: every member
+    std::vector<portfolio::MemberReport> members;  // portfolio: every member
     std::string lurd;       // verified solution when result.outcome == solved
     int pushes = -1;
     int moves = -1;

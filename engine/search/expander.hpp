@@ -23,11 +23,11 @@
 #include "deadlock/pi_corral.hpp"
 #include "deadlock/goal_patterns.hpp"
 #include "deadlock/subset_search.hpp"
-#include "fess/features.hpp"
-#include "fess/packing_order.hpp"
 #include "heuristic/heuristic.hpp"
 #include "heuristic/penalty.hpp"
 #include "moves/moves.hpp"
+#include "plan/packing_order.hpp"
+#include "plan/progress.hpp"
 #include "search/node.hpp"
 #include "search/perimeter.hpp"
 #include "search/search.hpp"
@@ -101,14 +101,14 @@ public:
     }
     // goals: the boxes off a goal; plan: the boxes not packed in plan.
     uint32_t tie_rank(const uint64_t* state) {
-        if (plan_) return static_cast<uint32_t>(board_.boxes() - plan_->features.in_plan(state));
+        if (plan_) return static_cast<uint32_t>(board_.boxes() - plan_->progress.in_plan(state));
         return static_cast<uint32_t>(state::boxes_off(state, goal_bits_.data(), words_));
     }
     // The rank of the child being emitted, from its parent's: both ranks
     // count boxes by the goals they stand on, so a push that neither
     // starts nor ends on a goal leaves the rank as it was (most pushes).
-    // The plan's rank was 5 % of a lookahead helper's time when scored
-    // afresh for every child (XSokoban 51, PDB, 2 workers).
+    // Scored afresh for every child, the plan's rank cost a lookahead
+    // helper a twentieth of its time.
     uint32_t child_rank() {
         if (!board_.is_goal(current_.box) && !board_.is_goal(current_to_)) {
             if (parent_rank_ == no_rank) parent_rank_ = tie_rank(parent_.data());
@@ -286,12 +286,12 @@ private:
     deadlock::GoalPatterns::Scratch goal_scratch_;
     std::vector<uint64_t> parent_, child_, corral_boxes_;
     std::vector<uint64_t> goal_bits_;  // the goals as a box set
-    // TieBreak::plan: the level's packing order and the features that read it.
+    // TieBreak::plan: the level's packing order and the progress along it.
     struct Plan {
-        Plan(const board::Board& board, std::shared_ptr<const fess::PackingOrder> shared)
-            : order(std::move(shared)), features(board, *order) {}
-        std::shared_ptr<const fess::PackingOrder> order;  // Options::packing_order: one per level
-        fess::Features features;
+        Plan(const board::Board& board, std::shared_ptr<const plan::PackingOrder> shared)
+            : order(std::move(shared)), progress(board, *order) {}
+        std::shared_ptr<const plan::PackingOrder> order;  // Options::packing_order: one per level
+        plan::Progress progress;
     };
     std::unique_ptr<Plan> plan_;  // null unless TieBreak::plan
     static constexpr uint32_t no_rank = 0xFFFFFFFF;

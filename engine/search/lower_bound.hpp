@@ -6,7 +6,6 @@
 
 #include <cstdint>
 
-#include "search/portfolio.hpp"
 #include "search/search.hpp"
 
 namespace hdasoko::search {

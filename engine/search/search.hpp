@@ -15,10 +15,10 @@
 
 #include "board/board.hpp"
 #include "deadlock/goal_patterns.hpp"
-#include "fess/packing_order.hpp"
 #include "heuristic/heuristic.hpp"
 #include "memory/budget.hpp"
 #include "moves/moves.hpp"
+#include "plan/packing_order.hpp"
 
 namespace hdasoko::concurrent {
 class Turns;
@@ -139,7 +139,7 @@ enum class Order { astar, weighted, greedy };
 //   lifo:  last in first out;
 //   goals: fewer boxes off their targets (goals; the reverse search's: the
 //          initial box squares), then last in first out;
-//   plan:  fewer boxes not packed in plan (fess/features.hpp: on goals, and
+//   plan:  fewer boxes not packed in plan (plan/progress.hpp: on goals, and
 //          not ahead of the packing order on the way in of an earlier empty
 //          goal), then last in first out; forward searches (the reverse
 //          search takes it as lifo).
@@ -210,7 +210,7 @@ struct Options {
     TieBreak tie_break = TieBreak::plan;
     // TieBreak::plan's packing order, built once per level and read by every
     // worker (packing_order_of; null: each expander builds its own).
-    std::shared_ptr<const fess::PackingOrder> packing_order;
+    std::shared_ptr<const plan::PackingOrder> packing_order;
     int threads = 1;        // HDA* workers
     // HDA* in A* order (search/hda/layer_gate.hpp; docs/hda-kernel.md): when
     // a worker behind the best open node of all workers waits instead of
@@ -283,10 +283,10 @@ struct Options {
 
 // The packing order of `options`, or a new one for `board` when it names
 // none; null unless TieBreak::plan.
-inline std::shared_ptr<const fess::PackingOrder> packing_order_of(const board::Board& board, const Options& options) {
+inline std::shared_ptr<const plan::PackingOrder> packing_order_of(const board::Board& board, const Options& options) {
     if (options.tie_break != TieBreak::plan) return nullptr;
     if (options.packing_order) return options.packing_order;
-    return std::make_shared<const fess::PackingOrder>(board);
+    return std::make_shared<const plan::PackingOrder>(board);
 }
 
 // The goal-pattern table of `options`, or a new one for `board` when it
@@ -392,6 +392,10 @@ inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board
         return nullptr;
     }
 }
+
+// A search of a level: those below, fess's (fess/fess.hpp); what a
+// portfolio member runs (portfolio/portfolio.hpp).
+using SearchFunction = SearchResult (*)(const board::Board&, const Options&);
 
 // Sequential A* over pushes: bucket open list ordered by f then lower h,
 // exact closed table, dead squares, freeze and matching deadlocks pruned.

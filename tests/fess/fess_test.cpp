@@ -1,6 +1,6 @@
-// tests/fess: the packing order on hand-made goal rooms, the feature
-// projection, and the FESS member: every solution it returns replays in the
-// independent verifier, it proves a small dead level unsolvable, and it
+// tests/fess: the feature projection (the packing order's tests are in
+// tests/plan), and the FESS member: every solution it returns replays in
+// the independent verifier, it proves a small dead level unsolvable, and it
 // solves Microban levels and XSokoban 1.
 #include <doctest/doctest.h>
 
@@ -13,10 +13,9 @@
 #include "fess/box_path.hpp"
 #include "fess/features.hpp"
 #include "fess/fess.hpp"
-#include "fess/packing_order.hpp"
 #include "level/level.hpp"
 #include "moves/moves.hpp"
-#include "search/portfolio.hpp"
+#include "plan/packing_order.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 #include "state/state.hpp"
@@ -52,72 +51,13 @@ search::SearchResult solve_verified(const level::Level& level, Variant variant =
 
 }  // namespace
 
-TEST_CASE("packing order: a dead-end corridor of goals is filled from its far end") {
-    // Goals at x=5,6,7 in a corridor closed on the right: the box on x=5
-    // blocks the others, so x=7 is filled first and x=5 last.
-    const level::Level level = inline_level(
-        "#########\n"
-        "#@$$$...#\n"
-        "#########\n");
-    const board::Board board(level);
-    const fess::PackingOrder order(board);
-    REQUIRE(order.order().size() == 3);
-    CHECK(order.stuck() == 0);
-    CHECK(order.order()[0] == board.cell_at(7, 1));
-    CHECK(order.order()[1] == board.cell_at(6, 1));
-    CHECK(order.order()[2] == board.cell_at(5, 1));
-    CHECK(order.rank(board.cell_at(5, 1)) == 2);
-    CHECK(order.rank(board.cell_at(2, 1)) == -1);
-}
-
-TEST_CASE("packing order: a goal corridor open at both ends is filled from the middle out") {
-    // Goals x=3..6 in a corridor with an entrance at each end: a box on an
-    // end goal blocks its side, so the ends are packed last (either first
-    // of the two), the middle goals first.
-    const level::Level level = inline_level(
-        "#############\n"
-        "#   #####   #\n"
-        "# $ ##### $ #\n"
-        "#@$ .... $  #\n"
-        "#   #####   #\n"
-        "#############\n");
-    const board::Board board(level);
-    const fess::PackingOrder order(board);
-    REQUIRE(order.order().size() == 4);
-    CHECK(order.stuck() == 0);
-    const int left_end = order.rank(board.cell_at(4, 3)), right_end = order.rank(board.cell_at(7, 3));
-    CHECK(std::min(left_end, right_end) >= 2);
-    CHECK(order.rank(board.cell_at(5, 3)) < 2);
-    CHECK(order.rank(board.cell_at(6, 3)) < 2);
-}
-
-TEST_CASE("packing order: where no lone box can leave, boxes pulled together order the rest") {
-    // XSokoban 42, 46, 47 and 88: after the single-box pulls 8, 12, 12 and 17
-    // goals were left that no box could leave alone (packed first in cell
-    // order); pulling several boxes orders every goal. The order is a
-    // permutation of the goals either way.
-    const auto xsokoban = level::load_collection(std::string(HDASOKO_SOURCE_DIR) + "/levels/xsokoban.xsb");
-    for (int number : {42, 46, 47, 88}) {
-        CAPTURE(number);
-        const board::Board board(xsokoban.at(number - 1));
-        const fess::PackingOrder order(board);
-        CHECK(order.stuck() == 0);
-        CHECK(order.together() > 0);
-        std::vector<board::Cell> sorted = order.order(), goals = board.goals();
-        std::sort(sorted.begin(), sorted.end());
-        std::sort(goals.begin(), goals.end());
-        CHECK(sorted == goals);
-        for (size_t i = 0; i < order.order().size(); ++i) CHECK(order.rank(order.order()[i]) == static_cast<int>(i));
-    }
-}
-
 TEST_CASE("features: packed, out of plan and player regions") {
     const level::Level level = inline_level(
         "#########\n"
         "#@$$$...#\n"
         "#########\n");
     const board::Board board(level);
-    const fess::PackingOrder order(board);
+    const plan::PackingOrder order(board);
     fess::Features features(board, order);
     std::vector<uint64_t> boxes(board.words());
     state::set_box(boxes.data(), board.cell_at(2, 1));
@@ -128,7 +68,7 @@ TEST_CASE("features: packed, out of plan and player regions") {
     CHECK(f.in_plan == 0);  // the first goal of the order (x=7) is empty
     CHECK(f.out_of_plan == 1);
     CHECK(f.regions == 3);  // x=1, x=4 and x=6..7, split by the boxes
-    CHECK(features.next_goal(boxes.data()) == board.cell_at(7, 1));
+    CHECK(features.progress().next_goal(boxes.data()) == board.cell_at(7, 1));
     state::clear_box(boxes.data(), board.cell_at(3, 1));
     state::set_box(boxes.data(), board.cell_at(7, 1));  // the first goal of the order
     f = features.of(boxes.data());
@@ -151,7 +91,7 @@ TEST_CASE("features: a box on a later goal is out of plan only on an earlier goa
         "#  $ .#\n"
         "#######\n");
     const board::Board board(level);
-    const fess::PackingOrder order(board);
+    const plan::PackingOrder order(board);
     REQUIRE(order.order().size() == 2);
     REQUIRE(order.stuck() == 0);
     const board::Cell first = order.order()[0], second = order.order()[1];
@@ -167,7 +107,7 @@ TEST_CASE("features: a box on a later goal is out of plan only on an earlier goa
     CHECK(f.in_plan == 1);
     CHECK(f.out_of_plan == 0);
     // Counting every box ahead of the order (fess-box's tie-break), it is out of plan.
-    fess::Features ahead(board, order, fess::Features::Key::packed, fess::Features::OutOfPlan::ahead);
+    fess::Features ahead(board, order, fess::Features::Key::packed, plan::OutOfPlan::ahead);
     const fess::FeatureVector a = ahead.of(boxes.data());
     CHECK(a.packed == 1);
     CHECK(a.in_plan == 0);
@@ -335,7 +275,7 @@ TEST_CASE("box path: destinations agree with flood fills where boxes split the f
     for (const level::Level* level : {&xsokoban[0], &xsokoban[1], &xsokoban[22], &xsokoban[40], &microban[92]}) {
         const board::Board board(*level);
         fess::BoxPath paths(board);
-        const fess::PackingOrder order(board);
+        const plan::PackingOrder order(board);
         fess::Features features(board, order);
         moves::Reachability area(board);
         std::vector<uint64_t> boxes(board.words());

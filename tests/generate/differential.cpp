@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 #include "heuristic/pdb.hpp"
+#include "portfolio/portfolio.hpp"
 #include "run/options.hpp"
-#include "search/portfolio.hpp"
 #include "solution/solution.hpp"
 #include "solution/verify.hpp"
 
@@ -110,19 +110,19 @@ Config with_groups(Config c, bool on) {
 
 // A portfolio race; `proves`: its answers must be proven optimal (by
 // default whenever the mode is optimal).
-Config race(const std::string& spec, search::Mode mode, int family, int stride, bool proves = true) {
+Config race(const std::string& spec, portfolio::Mode mode, int family, int stride, bool proves = true) {
     constexpr int threads = 3;
     Config c;
-    c.name = "portfolio " + spec + (mode == search::Mode::optimal ? " optimal" : " any") +
+    c.name = "portfolio " + spec + (mode == portfolio::Mode::optimal ? " optimal" : " any") +
              " threads=" + std::to_string(threads);
     c.family = family;
     c.stride = stride;
-    c.optimal = proves && mode == search::Mode::optimal;
+    c.optimal = proves && mode == portfolio::Mode::optimal;
     c.run = [=](const board::Board& board, const search::Options& base) {
         std::string error;
-        auto members = search::portfolio_members(spec, mode, base, threads, error);
+        auto members = portfolio::portfolio_members(spec, mode, base, threads, error);
         if (members.empty()) return Answer{};  // judged as a disagreement: outcome unsolvable, no proof
-        search::PortfolioResult r = search::race(board, std::move(members), mode, base.limits);
+        portfolio::PortfolioResult r = portfolio::race(board, std::move(members), mode, base.limits);
         return Answer{std::move(r.result), r.optimal};
     };
     return c;
@@ -267,24 +267,24 @@ std::vector<Config> make_configs() {
     for (Order order : {Order::weighted, Order::greedy})
         all.push_back(plain("bidirectional", reverse_family, 1, search::bidirectional, order,
                             heuristic::Kind::matching, true, 2));
-    const auto names = search::member_names();
+    const auto names = portfolio::member_names();
     for (const auto& [name, what] : names) {
         std::string error;
         search::Options base;
         // Read beside greedy: an improver alone is refused.
-        const auto members = search::portfolio_members("greedy," + name, search::Mode::optimal, base, 2, error);
+        const auto members = portfolio::portfolio_members("greedy," + name, portfolio::Mode::optimal, base, 2, error);
         const bool optimal = members.size() == 2 && members.back().optimal;
         // The improver improves another member's solution: greedy's, in
         // optimal mode so that the race waits for it (not proven: no prover).
         if (members.size() == 2 && members.back().improver)
-            all.push_back(race("greedy," + name, search::Mode::optimal, member_family, static_cast<int>(names.size()),
+            all.push_back(race("greedy," + name, portfolio::Mode::optimal, member_family, static_cast<int>(names.size()),
                                false));
         else
-            all.push_back(race(name, optimal ? search::Mode::optimal : search::Mode::any, member_family,
+            all.push_back(race(name, optimal ? portfolio::Mode::optimal : portfolio::Mode::any, member_family,
                                static_cast<int>(names.size())));
     }
-    all.push_back(race("default", search::Mode::optimal, default_family, 2));
-    all.push_back(race("default", search::Mode::any, default_family, 2));
+    all.push_back(race("default", portfolio::Mode::optimal, default_family, 2));
+    all.push_back(race("default", portfolio::Mode::any, default_family, 2));
     return all;
 }
 

@@ -72,7 +72,7 @@ TEST_CASE("option table: what a run searches with") {
     CHECK(!s.minimize_moves());
     s.lone = run::Algorithm::astar;
     CHECK(s.algorithm() == run::Algorithm::astar);
-    s.mode = search::Mode::any;  // any mode races whatever was asked
+    s.mode = portfolio::Mode::any;  // any mode races whatever was asked
     CHECK(s.algorithm() == run::Algorithm::portfolio);
     s.metric = search::Metric::moves;
     CHECK(s.algorithm() == run::Algorithm::metric);

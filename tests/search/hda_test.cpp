@@ -554,7 +554,7 @@ TEST_CASE("shared tables: the goal patterns and pair conflicts built together on
             CHECK(shared.conflict_table->bytes() == conflicts->bytes());
             CHECK(shared.pair_conflicts == true);
             REQUIRE(shared.packing_order);
-            CHECK(shared.packing_order->order() == fess::PackingOrder(board).order());
+            CHECK(shared.packing_order->order() == plan::PackingOrder(board).order());
             // Without pair conflicts the goal patterns are built all the same.
             options.pair_conflicts = false;
             search::Options without = options;

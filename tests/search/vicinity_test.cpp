@@ -11,7 +11,7 @@
 #include "board/board.hpp"
 #include "generate/push_bfs.hpp"
 #include "level/level.hpp"
-#include "search/portfolio.hpp"
+#include "portfolio/portfolio.hpp"
 #include "search/search.hpp"
 #include "shipped.hpp"
 #include "search/vicinity.hpp"
@@ -149,11 +149,11 @@ TEST_CASE("vicinity: in a race the improver's answer is shorter but proves nothi
     int shortened = 0;
     for_each_solved_microban([&](const level::Level& level, const board::Board& board, int optimum) {
         std::string error;
-        auto members = search::portfolio_members("greedy,vicinity", search::Mode::optimal, search::Options{}, 2, error);
+        auto members = portfolio::portfolio_members("greedy,vicinity", portfolio::Mode::optimal, search::Options{}, 2, error);
         REQUIRE(members.size() == 2);
         CHECK(members[1].improver);
         CHECK_FALSE(members[1].optimal);
-        const search::PortfolioResult r = search::race(board, std::move(members), search::Mode::optimal, {});
+        const portfolio::PortfolioResult r = portfolio::race(board, std::move(members), portfolio::Mode::optimal, {});
         REQUIRE(r.result.outcome == Outcome::solved);
         const int pushes = verified_pushes(level, board, r.result);
         CHECK(pushes >= optimum);

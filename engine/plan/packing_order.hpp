@@ -13,22 +13,20 @@
 // the fewest pulls that take one box out; along them, goals are ordered by
 // when they are first emptied (a goal emptied first is filled last), the box
 // that got out is removed, the others stay where the pulls left them, and
-// the search repeats (XSokoban 42, 46, 47, 88: every goal ordered, against
-// 8 to 17 left over by lone boxes). Backing up to another way out when a
-// later search finds none (depth-first, three ways per state) ordered all
-// of XSokoban 87 and 15 of 39's 25 goals instead of 6 and 12, but fess
-// then lost 39 (solved in 22 s with 12 ordered, not in 40 s with 15) and
-// still did not solve 87, so the first way found stands. A goal still
-// never emptied (no box got out within the budget) is packed first, in
-// cell order (the order is then marked partial). Built once per level;
-// read-only afterwards.
+// the search repeats: goal rooms whose boxes block one another are ordered
+// in full where lone boxes left goals over. The first way out found stands:
+// backing up to another when a later search finds none orders more goals
+// on some levels, but the order so found did not help fess solve them. A
+// goal still never emptied (no box got out within the budget) is packed
+// first, in cell order (the order is then marked partial). Built once per
+// level; read-only afterwards.
 #pragma once
 
 #include <vector>
 
 #include "board/board.hpp"
 
-namespace hdasoko::fess {
+namespace hdasoko::plan {
 
 class PackingOrder {
 public:
@@ -47,7 +45,7 @@ public:
     // squares along the pulls that took it out and the squares the player
     // pulled from (forward: where it pushes from), with the later goals
     // empty and the earlier ones filled. A box on a later goal on one of
-    // them blocks the way g is filled by (features.hpp: out of plan). Every
+    // them blocks the way g is filled by (progress.hpp: out of plan). Every
     // square for a goal left unordered.
     const uint64_t* path(board::Cell g) const {
         return paths_.data() + static_cast<size_t>(g) * board_.words();
@@ -74,4 +72,4 @@ private:
     int together_ = 0;
 };
 
-}  // namespace hdasoko::fess
+}  // namespace hdasoko::plan

@@ -19,16 +19,14 @@
 
 #include "search/search.hpp"
 
-namespace hdasoko::search {
+namespace hdasoko::portfolio {
 
 enum class Mode { optimal, any };
 
-using SearchFunction = SearchResult (*)(const board::Board&, const Options&);
-
 struct Member {
     std::string name;
-    SearchFunction search;
-    Options options;       // limits and shared bound are set by the race
+    search::SearchFunction search;
+    search::Options options;  // limits and shared bound are set by the race
     bool optimal = false;  // its solutions are push-optimal
     // Runs beside the thread budget for part of the time limit (a tenth in
     // optimal mode, a third in any mode), with the tenth of the memory (see
@@ -51,16 +49,16 @@ struct MemberReport {
     std::string name;
     int threads = 1;
     bool optimal = false;    // its solutions are push-optimal
-    Outcome outcome = Outcome::interrupted;
+    search::Outcome outcome = search::Outcome::interrupted;
     bool cancelled = false;  // stopped by the race, not by its own end
     size_t pushes = 0;       // of its solution, when solved
     uint32_t lower_bound = 0;  // what it proved (search/lower_bound.hpp)
     double seconds = 0;      // from the start of the race to its end
-    SearchStats stats;
+    search::SearchStats stats;
 };
 
 struct PortfolioResult {
-    SearchResult result;       // the winning answer (pushes from the winner)
+    search::SearchResult result;  // the winning answer (pushes from the winner)
     int winner = -1;           // index into members; -1: no member answered
     bool optimal = false;      // result.pushes is proven push-optimal
     // The best any member proved: no solution is shorter (no_solution when
@@ -73,13 +71,13 @@ struct PortfolioResult {
 // The members named by `spec` ("default", or names separated by commas; see
 // member_names()) sharing `threads` threads, with `base`'s heuristic
 // settings. Sets `error` and returns none on an unknown name.
-std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const Options& base, int threads,
+std::vector<Member> portfolio_members(const std::string& spec, Mode mode, const search::Options& base, int threads,
                                       std::string& error);
 // The names portfolio_members() knows, with what each runs.
 std::vector<std::pair<std::string, std::string>> member_names();
 
 // Races the members. limits apply to each member (time, nodes, memory split
 // evenly); limits.cancel stops the race as interrupted.
-PortfolioResult race(const board::Board& board, std::vector<Member> members, Mode mode, const Limits& limits);
+PortfolioResult race(const board::Board& board, std::vector<Member> members, Mode mode, const search::Limits& limits);
 
-}  // namespace hdasoko::search
+}  // namespace hdasoko::portfolio

@@ -1,7 +1,7 @@
 // Packing order by repeated single-box pull searches from the filled goals;
 // see packing_order.hpp. Levels are small (a few hundred cells), so each
 // pull search recomputes the player area per state; it runs once per level.
-#include "fess/packing_order.hpp"
+#include "plan/packing_order.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -12,7 +12,7 @@
 #include "moves/pulls.hpp"
 #include "state/state.hpp"
 
-namespace hdasoko::fess {
+namespace hdasoko::plan {
 
 using board::Cell;
 using board::no_cell;
@@ -218,4 +218,4 @@ void PackingOrder::pull_together(std::vector<Cell>& left, std::vector<Cell>& rem
     }
 }
 
-}  // namespace hdasoko::fess
+}  // namespace hdasoko::plan

@@ -4,7 +4,7 @@
 // after each report and cancels the rest as soon as an answer wins. Cancel
 // latency is the members' own: every search checks its cancel flag at least
 // every 1024 expansions.
-#include "search/portfolio.hpp"
+#include "portfolio/portfolio.hpp"
 
 #include "concurrent/thread_group.hpp"
 #include "concurrent/turns.hpp"
@@ -19,7 +19,10 @@
 #include <sstream>
 #include <thread>
 
-namespace hdasoko::search {
+namespace hdasoko::portfolio {
+
+// The members are the searches of search/ and fess/ with their options.
+using namespace search;
 
 namespace {
 
@@ -95,58 +98,26 @@ const std::vector<Recipe>& recipes() {
     return all;
 }
 
-// These are also what `hdasoko solve` runs when no search is named (the
-// best measured configuration: in optimal mode on Microban at 60 s per level
-// and 2 threads, 154 of 155 proven in 85 s against 152 in 196 s for forward
-// HDA* with matching alone, on a loaded shared machine; all 155 in 105 s
-// unloaded). Update both with the measurement when a better one is found.
-// Optimal: forward HDA* on the strongest bound on the whole thread budget,
-// with the reverse A* (which proves Microban levels forward search finds
-// hard), reverse greedy, fess and fess-box beside it for the first tenth
-// of the time limit (race()): the last four for an early upper bound. An
-// upper bound that meets the prover's lower bound is a proof: XSokoban 4
-// (fess-box, 355 = the PDB's first bound) and 73 (fess, 441) are proven in
-// under 2 s so, which the prover alone did not do in 600 s (no solution
-// below reverse greedy's). Until b69e004 the reverse A* had a thread of
-// the budget for the whole time and the prover one worker; it proved no
-// XSokoban level. With the prover on both threads (2 threads, 60 s, the
-// portfolios named, two runs against one): XSokoban 43 is proven in 14.5
-// and 17.2 s instead of 19.0 s, 60 in 13.8 and 14.6 s instead of 22.3 s,
-// 7 in 4.4 and 5.5 s against 4.9 s; 81 (400 s limit) in 175.6 s with
-// 17,037,318 expansions, one worker's count (its work is in the optimum's
-// layer, where a second worker adds nothing). Microban: 155 of 155 proven
-// either way, 12.8 and 12.0 s in all against 11.4 and 11.7 s. Not hda-pdb-spec,reverse-early,...: the prover speculating
-// proved Microban's 155 in 41.9 s instead of 74.3 s at e81722a, but lost
-// XSokoban 81 (600 s): where no upper bound meets the optimum, the
-// prover's speculation runs in the optimum's own layer, a lottery
-// (search/hda.hpp; perf/results/portfolio-optimal-speculate-e81722a.md).
-// The prover hands its dive over (Options::hda_handover) when its workers
-// fit the cores: layers below the optimum, which every child continues
-// with the PDB bound, no longer stay on one worker. Named portfolio, 2
-// threads, 60 s, one run each: the 18 XSokoban levels proven at 60 s in
-// 38.0 s against 44.5 s (43 12.7 s against 18.6 s), XSokoban 5 (300 s
-// limit) in 81.9 s against 131.4 s, Microban's 155 in 12.2 s against 15.9
-// s (12.0-12.8 s before: noise); but 55 2.4 s against 2.1 s and 81 (400 s
-// limit) 220 s against 176 s: their work lies in the optimum's layer, where
-// the second diver adds nodes (perf/results/last-layer-handover.md).
-// Any: the feature-space searches
-// over single pushes (fess) and over box moves with fess's cells
-// (fess-box-plan), and reverse greedy for the first third of the time
-// (reverse-greedy-early, taking turns with fess on its core, race()). They
-// solve different levels: alone on one thread at 30 s, two runs side by
-// side on the 2 cores (c22f7f2), fess 65 of 90, fess-box-plan 70,
-// fess-box 67; fess-box-plan solves 36, 44, 48, 90 (3.3 s) that fess-box
-// does not and loses 13 (which reverse greedy solves in 2.7 s); fess adds
-// 39, 40, 61, 71; reverse greedy 14 and 72. This default solved 78 of 90
-// (30 s per level, 2 threads) in 514 s and again in 503 s (18 in 26.9 and
-// 24.1 s, near the limit); fess,fess-box,reverse-greedy-early 76 in 605 s
-// (548adc7). With fess-box-plan's faster expansions (894df55) it solves 79
-// (52 too); with its opener advisor (f54851d) 79, 52 in 24.6 s, not 26.5;
-// with fewer regions first in a cell of box moves (aa95c53) 79, 30 gained,
-// 74 lost; with fess's deadlock clusters over the 8-neighbourhood (5bcd472)
-// 80 in 456 s, 74 by fess. The 10 left are solved by no member alone in
-// 30 s nor by fess-box in 90 s (29, 50, 66, 69, 87). Both also solve
-// Microban's 155 in about 2 s in all. The measured default is in the README.
+// What `hdasoko solve` runs when no member is named; the README gives how
+// the default measures.
+// Optimal: forward HDA* on the strongest bound (the PDB) on the whole
+// thread budget; beside it, for the first tenth of the time limit
+// (race()), the reverse A*, which searches from the other end and so proves
+// some levels the forward search finds hard, and reverse greedy, fess and
+// fess-box for an early upper bound. An upper bound that
+// meets the prover's lower bound is a proof (race(): Outcome::bound_proven,
+// and a solution as short as a proven lower bound), so a quick non-optimal
+// solution can end a proof the prover alone would not finish. The prover
+// hands its dive over (Options::hda_handover) when its workers fit the
+// cores, so that the layers below the optimum do not stay on one worker;
+// it does not speculate (hda-pdb-spec): where no upper bound meets the
+// optimum, speculation works in the optimum's own layer, where the order
+// of its nodes decides the time.
+// Any: the feature-space searches over single pushes (fess) and over box
+// moves with fess's cells (fess-box-plan), which solve different levels,
+// and reverse greedy for the first third of the time (taking turns with
+// fess on its core, race()), which solves within seconds levels that both
+// miss, or not at all.
 const char* default_members(Mode mode) {
     return mode == Mode::optimal ? "hda-pdb,reverse-early,reverse-greedy,fess,fess-box,vicinity"
                                  : "fess,fess-box-plan,reverse-greedy-early";
@@ -154,9 +125,9 @@ const char* default_members(Mode mode) {
 
 constexpr double upper_bound_min_s = 2.0;
 // The share of the time limit an early member runs for: in optimal mode a
-// tenth; in any mode a third (reverse-greedy-early with the two FESS
-// members on two cores: a tenth of 30 s, shared three ways, was too short
-// for XSokoban 72, which it solves alone in 1.5 s).
+// tenth; in any mode a third: there it has half a core (turns, race()), and
+// a tenth of the time left it too little for levels it solves alone in
+// seconds.
 double early_share(Mode mode) { return mode == Mode::optimal ? 0.1 : 1.0 / 3; }
 
 // A member runs beside the thread budget (in any mode by turns with the
@@ -252,7 +223,7 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     std::shared_ptr<const heuristic::Pdb> pdb;
     std::shared_ptr<const deadlock::GoalPatterns> goal_patterns;
     std::shared_ptr<const heuristic::PairConflicts> conflicts;
-    std::shared_ptr<const fess::PackingOrder> packing_order;
+    std::shared_ptr<const plan::PackingOrder> packing_order;
     // The user's cancel stops the building (a table cut short is left out:
     // the members then stop at once anyway).
     for (Member& m : members) {
@@ -277,10 +248,9 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
 
     // Memory: shared equally, except that the early members (in optimal
     // mode the upper-bound members, and those marked early; they stop after
-    // early_share() of the time, see below) share a tenth of it and the others the
-    // rest: with an equal share the two
-    // FESS members of the optimal default cut the prover's memory from a
-    // third to a fifth, and XSokoban 84 ran out after 300 s.
+    // early_share() of the time, see below) share a tenth of it and the
+    // others the rest: with an equal share every upper-bound member would
+    // take from the prover memory it needs long after that member stopped.
     std::vector<uint64_t> memory_shares(n, limits.memory_limit_bytes / n);
     auto early = [mode](const Member& m) { return runs_early(mode, m.early, m.optimal); };
     const size_t upper = static_cast<size_t>(std::count_if(members.begin(), members.end(), early));
@@ -293,12 +263,8 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     // In any mode, when the members' threads outnumber the machine's, the
     // early members take turns with the first member on one thread
     // (concurrent/turns.hpp) rather than taking a share of every core:
-    // fess-box-plan, the default's second member, then keeps its core
-    // (XSokoban 52, default, 2 threads, 30 s, 3 runs: fess-box-plan
-    // expanded 580,033 / 592,664 / 597,012 against 500,652 / 507,369 /
-    // 555,399 with reverse-greedy-early beside; that one expanded about
-    // 640,000 in its 10 s against 760,000, fess 2-10 % less).
-    // In optimal mode they run beside the provers as before.
+    // the other members (fess-box-plan, the default's second) then keep
+    // their cores whole. In optimal mode they run beside the provers.
     const int partner = mode == Mode::any && upper > 0 ? first_turn_partner(members, early) : -1;
     concurrent::Turns turns(static_cast<int>(n));
     auto takes_turns = [&](size_t i) { return partner >= 0 && (static_cast<int>(i) == partner || early(members[i])); };
@@ -464,4 +430,4 @@ PortfolioResult race(const board::Board& board, std::vector<Member> members, Mod
     return out;
 }
 
-}  // namespace hdasoko::search
+}  // namespace hdasoko::portfolio
