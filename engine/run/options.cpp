@@ -301,6 +301,10 @@ std::vector<Spec> make_table() {
                        "A* order"));
     // HDA*'s last layer and ownership.
     t.push_back(hda_lag());
+    t.push_back(number("young-expansions", T::integer, ACCESS(search.hda_parallel_below), 0, 1e18, "expansions",
+                       "--hda-lag auto, --distribution auto: the search is young (lag 0, one owner) while the "
+                       "layers below the best f took fewer expansions",
+                       "HDA*"));
     t.push_back(on_off("local-dive", ACCESS(search.hda_local_dive),
                        "a child continuing the best line stays on its parent's worker", "HDA* with a lag"));
     t.push_back(on_off_auto("handover", ACCESS(search.hda_handover),
