@@ -25,7 +25,7 @@ template <Order order>
 SearchResult run_ordered(const board::Board& board, const Options& options) {
     Options one = options;
     one.threads = 1;
-    if (uses_pdb(one.heuristic) && !one.pdb) one.pdb = pdb_table(board, one);
+    one = with_tables(board, one);
     if (one.perimeter_states && !one.perimeter)
         one.perimeter = std::make_shared<const Perimeter>(board, one.perimeter_states);
     Hda<order, Expander> search(board, one);

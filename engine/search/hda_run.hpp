@@ -15,15 +15,8 @@
 namespace hdasoko::search {
 
 template <class Net>
-SearchResult run_hda(const board::Board& board, const Options& options, const Net& net) {
-    if ((uses_pdb(options.heuristic) && !options.pdb) || (options.goal_patterns && !options.goal_pattern_table) ||
-        (options.pair_conflicts.value_or(true) && !options.conflict_table)) {
-        // Built once, read by every worker.
-        Options shared = options;
-        if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = pdb_table(board, options);
-        build_shared_tables(board, options, shared);
-        return run_hda(board, shared, net);
-    }
+SearchResult run_hda(const board::Board& board, const Options& given, const Net& net) {
+    const Options options = with_tables(board, given);
     // The perimeter keys its states by the hashes of the board searched.
     auto search_on = [&](const board::Board& b) {
         Options o = options;

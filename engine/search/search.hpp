@@ -397,6 +397,20 @@ inline std::shared_ptr<const heuristic::Pdb> pdb_table(const board::Board& board
 // portfolio member runs (portfolio/portfolio.hpp).
 using SearchFunction = SearchResult (*)(const board::Board&, const Options&);
 
+// `options` with the tables it asks for and does not hold, built for
+// `board` once and then read by every worker without locking: the pattern
+// database of the PDB kinds and those of build_shared_tables(). Every
+// search calls it before its workers start (a table already held is kept,
+// so a caller that runs several searches on one level builds them once and
+// passes them in). The perimeter is left to the search: it keys its states
+// by the hashes of the board searched.
+inline Options with_tables(const board::Board& board, const Options& options) {
+    Options shared = options;
+    if (uses_pdb(options.heuristic) && !options.pdb) shared.pdb = pdb_table(board, options);
+    build_shared_tables(board, options, shared);
+    return shared;
+}
+
 // Sequential A* over pushes: bucket open list ordered by f then lower h,
 // exact closed table, dead squares, freeze and matching deadlocks pruned.
 // Push-optimal when solved (the bound need only be admissible: a state
