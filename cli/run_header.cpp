@@ -70,6 +70,7 @@ void print_header_csv(std::ostream& out, const RunHeader& h) {
         << "# cpu: " << h.cpu << "\n# cores: " << h.cores << "\n# threads: " << h.threads
         << "\n# memory_limit_bytes: " << h.memory_limit_bytes << "\n# time_limit_s: " << h.time_limit_s
         << "\n# date: " << h.date << '\n';
+    if (!h.options.empty()) out << "# options: " << h.options << '\n';
 }
 
 std::string header_json(const RunHeader& h) {

@@ -132,10 +132,11 @@ expect_in "$tmp/one.csv" "level,title,solved,outcome,pushes,lower_bound,moves,ex
 expect_in "$tmp/one.csv" ",pushes-then-moves" csv_proven
 expect_in "$tmp/one.csv" "1,1,1,solved,8,8," csv_row
 expect_in "$tmp/one.sok" "Solution (8 pushes" sok
-# The run header: version and commit, CPU, cores, threads, limits, date.
+# The run header: version and commit, CPU, cores, threads, limits, date, options.
 expect_in "$tmp/one.csv" "# hdasoko " csv_run_header
 expect_in "$tmp/one.csv" "# threads: 2" csv_run_header
 expect_in "$tmp/one.csv" "# cpu: " csv_run_header
+expect_in "$tmp/one.csv" "# options: {\"mode\":\"optimal\"" csv_run_header
 expect_in "$tmp/outputs.out" "2 threads, memory limit" text_run_header
 [ "$(json_get "$tmp/json.out" 'sorted(d["run"])')" = "['commit', 'cores', 'cpu', 'date', 'memory_limit_bytes', 'options', 'threads', 'time_limit_s', 'version']" ] ||
     fail "json: the run header's keys"
