@@ -31,7 +31,7 @@ enum class CorralVerdict { none, restrict, dead };
 class PiCorral {
 public:
     // unions: join corrals that fail alone (above); false checks each corral
-    // alone and the union of all (fess's box moves, fess/fess.cpp).
+    // alone and the union of all (fess's box moves, fess/box_moves.cpp).
     explicit PiCorral(const board::Board& board, bool unions = true);
 
     // Looks for the unsolved PI-corral with the fewest pushes in the state

@@ -54,7 +54,7 @@ public:
 
     // Box moves (after set_parent() with no first push): marks at most one
     // child per advisor as advised (packing, connectivity, hotspot, opener;
-    // see fess.cpp, expand_box_moves).
+    // see box_moves.cpp, expand_box_moves).
     template <class Child>
     void pick(Child* children, size_t n, const FeatureVector& parent) const {
         Child* packing = nullptr;  // fills the target; else the carrier nearest to it

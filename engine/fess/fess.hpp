@@ -27,7 +27,7 @@ search::SearchResult run(const board::Board& board, const search::Options& optio
 // any square it reaches with the other boxes standing still, the player
 // walking between pushes; each advisor picks at most one child of an
 // expansion (weight 0), the others weigh 1; in a cell, fewer player regions
-// come before a smaller bound (fess.cpp, file()). Member `fess-box`.
+// come before a smaller bound (search.hpp, file()). Member `fess-box`.
 search::SearchResult run_box_moves(const board::Board& board, const search::Options& options);
 
 // Box moves with the cells keyed as fess keys them (boxes packed in plan,
