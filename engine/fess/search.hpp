@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <chrono>
-#include <functional>
 
 #include "concurrent/closed_table.hpp"
 #include "concurrent/turns.hpp"

@@ -73,35 +73,43 @@ Spec entry(std::string name, Type type) {
 // returning a reference to the value inside Settings. It is default
 // constructed where it is used, so that get and set stay plain functions.
 
+template <class T>
+struct Unwrap {
+    using type = T;
+    static constexpr bool optional = false;
+};
+template <class T>
+struct Unwrap<std::optional<T>> {
+    using type = T;
+    static constexpr bool optional = true;
+};
+
+// An on/off option; on a std::optional<bool> unset is "auto", the
+// search's own choice.
 template <class A>
 Spec on_off(std::string name, A, std::string help, std::string readers, unsigned scope = Scope::searches,
             bool technique = false) {
     Spec s = entry(std::move(name), Type::on_off);
     s.help = std::move(help), s.readers = std::move(readers), s.scope = scope, s.technique = technique;
+    using V = std::remove_reference_t<decltype(A{}(std::declval<Settings&>()))>;
     s.get = [](const Spec&, const Settings& settings) -> std::string {
-        return A{}(const_cast<Settings&>(settings)) ? "on" : "off";
+        const V& v = A{}(const_cast<Settings&>(settings));
+        if constexpr (Unwrap<V>::optional) {
+            if (!v) return "auto";
+            return *v ? "on" : "off";
+        } else {
+            return v ? "on" : "off";
+        }
     };
     s.set = [](const Spec&, Settings& settings, std::string_view text) -> std::string {
-        if (text != "on" && text != "off") return "must be on or off";
+        if constexpr (Unwrap<V>::optional) {
+            if (text == "auto") {
+                A{}(settings).reset();
+                return {};
+            }
+        }
+        if (text != "on" && text != "off") return Unwrap<V>::optional ? "must be on, off or auto" : "must be on or off";
         A{}(settings) = text == "on";
-        return {};
-    };
-    return s;
-}
-
-// An on/off option whose default is left to the search (unset: "auto").
-template <class A>
-Spec on_off_auto(std::string name, A, std::string help, std::string readers, bool technique) {
-    Spec s = entry(std::move(name), Type::on_off);
-    s.help = std::move(help), s.readers = std::move(readers), s.technique = technique;
-    s.get = [](const Spec&, const Settings& settings) -> std::string {
-        const std::optional<bool>& v = A{}(const_cast<Settings&>(settings));
-        return v ? (*v ? "on" : "off") : "auto";
-    };
-    s.set = [](const Spec&, Settings& settings, std::string_view text) -> std::string {
-        if (text == "auto") A{}(settings).reset();
-        else if (text == "on" || text == "off") A{}(settings) = text == "on";
-        else return "must be on, off or auto";
         return {};
     };
     return s;
@@ -129,17 +137,6 @@ Spec number(std::string name, Type type, A, double min, double max, std::string 
     };
     return s;
 }
-
-template <class T>
-struct Unwrap {
-    using type = T;
-    static constexpr bool optional = false;
-};
-template <class T>
-struct Unwrap<std::optional<T>> {
-    using type = T;
-    static constexpr bool optional = true;
-};
 
 // A choice among the values of an enum (or an optional one: unset is ""),
 // named in the enum's order from the value `first`.
@@ -276,9 +273,9 @@ std::vector<Spec> make_table() {
     t.push_back(on_off("tunnels", ACCESS(search.tunnels),
                        "tunnel macros: a box pushed into a one-way tunnel goes through it in one move",
                        "forward searches", Scope::searches, true));
-    t.push_back(on_off_auto("conflicts", ACCESS(search.pair_conflicts),
-                            "pair conflicts raise the matching and PDB bounds; auto: on in A* order",
-                            "forward searches", true));
+    t.push_back(on_off("conflicts", ACCESS(search.pair_conflicts),
+                       "pair conflicts raise the matching and PDB bounds; auto: on in A* order", "forward searches",
+                       Scope::searches, true));
     t.push_back(on_off("penalties", ACCESS(search.penalties),
                        "penalty patterns: searched costs of interacting box groups raise the bound",
                        "forward A* searches", Scope::searches, true));
@@ -307,11 +304,11 @@ std::vector<Spec> make_table() {
                        "HDA*"));
     t.push_back(on_off("local-dive", ACCESS(search.hda_local_dive),
                        "a child continuing the best line stays on its parent's worker", "HDA* with a lag"));
-    t.push_back(on_off_auto("handover", ACCESS(search.hda_handover),
-                            "with local dives, a child continuing the best line goes to its owner when that worker "
-                            "has nothing in its f layer; auto: on in the optimal portfolio's hda-pdb when its "
-                            "workers fit the cores",
-                            "HDA* with local dives", false));
+    t.push_back(on_off("handover", ACCESS(search.hda_handover),
+                       "with local dives, a child continuing the best line goes to its owner when that worker has "
+                       "nothing in its f layer; auto: on in the optimal portfolio's hda-pdb when its workers fit "
+                       "the cores",
+                       "HDA* with local dives"));
     t.push_back(on_off("lookahead", ACCESS(search.hda_lookahead),
                        "a worker with nothing to expand computes ahead for the worker holding the best node",
                        "HDA* with local dives"));

@@ -21,9 +21,8 @@ public:
     // a clock read costs tens of nanoseconds, an expansion a microsecond or more.
     static constexpr uint64_t default_interval = 16;
 
-    explicit LimitCheck(const Limits& limits, uint64_t interval = default_interval,
-                        Clock::time_point start = Clock::now())
-        : limits_(limits), interval_(interval), start_(start) {}
+    explicit LimitCheck(const Limits& limits, uint64_t interval = default_interval)
+        : limits_(limits), interval_(interval), start_(Clock::now()) {}
 
     // Whether a limit ends the search before expansion number `expanded`
     // (counted from 0), and which (`why`). `bytes()` returns the search's
@@ -60,7 +59,6 @@ public:
     }
 
     double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-    Clock::time_point start() const { return start_; }
     const Limits& limits() const { return limits_; }
 
 private:

@@ -7,7 +7,6 @@
 #include "search/metric.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <queue>
 #include <vector>
 
@@ -22,7 +21,6 @@ namespace {
 
 using board::Cell;
 using board::no_cell;
-using Clock = std::chrono::steady_clock;
 constexpr uint32_t no_node = 0xFFFFFFFF;
 
 struct MetricNode {
