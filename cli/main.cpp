@@ -55,8 +55,21 @@ void add_options(CLI::App& app, run::Settings& settings, unsigned scope) {
         if (spec.type == run::Type::on_off) {
             help += " [default: " + value + "]";
             app.add_flag_function(
-                "--" + spec.name + ",!--no-" + spec.name,
-                [&spec, &settings](int64_t count) { spec.set(spec, settings, count > 0 ? "on" : "off"); }, help);
+                   "--" + spec.name + ",!--no-" + spec.name,
+                   [&spec, &settings](int64_t count) { spec.set(spec, settings, count > 0 ? "on" : "off"); }, help)
+                // A value given to the flag (--tunnels=maybe) is refused here,
+                // before CLI11 converts it: that conversion throws outside its
+                // own error handling.
+                ->check(CLI::Validator(
+                    [](std::string& text) {
+                        try {
+                            CLI::detail::to_flag_value(text);
+                            return std::string();
+                        } catch (const std::exception&) {
+                            return std::string("takes no value but true or false");
+                        }
+                    },
+                    ""));
             continue;
         }
         CLI::Option* option = app.add_option_function<std::string>(

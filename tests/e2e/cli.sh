@@ -60,6 +60,9 @@ for lag in 1001 -2 lay 3x; do
     expect_exit 30 "bad_lag_$lag" solve "$microban" --search hda --threads 2 --hda-lag "$lag"
     expect_in "$tmp/bad_lag_$lag.err" "--hda-lag: must be auto, layer or a whole number from -1 to 1000" "bad_lag_$lag"
 done
+# A value given to an on/off flag: a clear error, not an uncaught exception.
+expect_exit 30 bad_flag_value solve "$microban" --tunnels=maybe
+expect_in "$tmp/bad_flag_value.err" "--tunnels: takes no value but true or false" bad_flag_value
 for lag in auto layer -1 0 1000; do
     expect_exit 0 "lag_$lag" solve "$microban" --level 2 --search hda --threads 2 --hda-lag "$lag"
 done
